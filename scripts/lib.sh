@@ -1,0 +1,33 @@
+# Shared settings for the host-side scripts. Sourced, not run.
+# shellcheck shell=bash
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+SRC=${SRC:-$BUILD/src}		# kernel tree, a git repo: tag "pristine" + series
+OBJ=${OBJ:-$BUILD/obj}		# O= output of the test kernel
+TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+JOBS=${JOBS:-$(nproc)}
+
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+export CCACHE_COMPILERCHECK=content
+export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+export KBUILD_BUILD_TIMESTAMP="2026-01-01"
+export KBUILD_BUILD_USER=lockdown KBUILD_BUILD_HOST=test
+
+msg() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+die() { msg "error: $*"; exit 1; }
+
+# Hash of the named files and directories (contents and names), for stamps.
+inputs_hash() {
+	find "$@" -type f -print0 2>/dev/null | LC_ALL=C sort -z |
+		xargs -0 sha256sum | sha256sum | cut -c1-16
+}
+
+# stamp_ok NAME HASH: true when the step NAME last ran with inputs HASH.
+stamp_ok() { [ "$(cat "$BUILD/.stamp-$1" 2>/dev/null)" = "$2" ]; }
+stamp_set() { mkdir -p "$BUILD"; echo "$2" >"$BUILD/.stamp-$1"; }
+
+kmake() {
+	make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" HOSTCC="ccache gcc" "$@"
+}

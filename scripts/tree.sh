@@ -1,0 +1,81 @@
+#!/bin/bash
+# Unpack the packaged linux-source-6.1 tree under build/src (once), then
+# bring it to pristine + our change: security-lockdown/ installed as
+# security/lockdown/ and kernel-tree-patches/series applied in order with
+# "git am". Each step is a commit, so "make series" is git format-patch.
+#
+# A line "#@ security-lockdown" in the series marks where the subsystem
+# itself is committed; quilt reads it as a comment.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+PATCHES=$TOP/kernel-tree-patches
+hash=$(inputs_hash "$TOP/security-lockdown" "$PATCHES" "$TOP/scripts/tree.sh")
+if [ -d "$SRC/.git" ] && stamp_ok tree "$hash"; then
+	msg "tree up to date"
+	exit 0
+fi
+
+git_src() {
+	git -C "$SRC" -c user.name="Lockdown Build" -c user.email=build@localhost \
+		-c core.autocrlf=false "$@"
+}
+
+if ! git -C "$SRC" rev-parse -q --verify pristine >/dev/null 2>&1; then
+	msg "unpacking $TARBALL"
+	rm -rf "$SRC" "$SRC.tmp"
+	mkdir -p "$SRC.tmp"
+	tar -C "$SRC.tmp" --strip-components=1 -xf "$TARBALL"
+	git -C "$SRC.tmp" init -q
+	git -C "$SRC.tmp" config gc.auto 0
+	git -C "$SRC.tmp" add -A -f
+	git -C "$SRC.tmp" -c user.name="Lockdown Build" \
+		-c user.email=build@localhost commit -q \
+		-m "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1)"
+	git -C "$SRC.tmp" tag pristine
+	mv "$SRC.tmp" "$SRC"
+fi
+
+# Back to pristine; git only rewrites files that differ, so unchanged
+# files keep their mtimes and the kernel build stays incremental.
+git_src am --abort >/dev/null 2>&1 || true
+git_src checkout -q -B lockdown pristine
+git_src reset -q --hard pristine
+git_src clean -q -fdx
+
+install_subsystem() {
+	rm -rf "$SRC/security/lockdown"
+	mkdir -p "$SRC/security/lockdown"
+	rsync -a --exclude=COMMIT_MSG "$TOP/security-lockdown/" "$SRC/security/lockdown/"
+	git_src add -A -f security/lockdown
+	if ! git_src diff --cached --quiet; then
+		git_src commit -q -s -F "$TOP/security-lockdown/COMMIT_MSG" ||
+			die "committing security-lockdown/"
+	fi
+}
+
+installed=0
+if [ -f "$PATCHES/series" ]; then
+	while read -r line; do
+		case "$line" in
+		"#@ security-lockdown")
+			install_subsystem
+			installed=1
+			continue ;;
+		""|"#"*) continue ;;
+		esac
+		p=$PATCHES/$line
+		[ -f "$p" ] || die "series names $line, which does not exist"
+		if ! git_src am -q --keep-cr "$p" >"$BUILD/am.log" 2>&1; then
+			cat "$BUILD/am.log" >&2
+			git_src am --abort >/dev/null 2>&1 || true
+			die "patch does not apply: kernel-tree-patches/$line"
+		fi
+	done <"$PATCHES/series"
+fi
+if [ $installed -eq 0 ] && [ -f "$TOP/security-lockdown/COMMIT_MSG" ]; then
+	install_subsystem
+fi
+
+stamp_set tree "$hash"
+msg "tree ready: $(git_src rev-list --count pristine..HEAD) commit(s) on pristine"
