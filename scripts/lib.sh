@@ -7,6 +7,7 @@ SRC=${SRC:-$BUILD/src}		# kernel tree, a git repo: tag "pristine" + series
 OBJ=${OBJ:-$BUILD/obj}		# O= output of the test kernel
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 JOBS=${JOBS:-$(nproc)}
+SRC=$(realpath -m "$SRC") OBJ=$(realpath -m "$OBJ") BUILD=$(realpath -m "$BUILD")
 
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}

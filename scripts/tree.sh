@@ -17,7 +17,7 @@ if [ -d "$SRC/.git" ] && stamp_ok tree "$hash"; then
 fi
 
 git_src() {
-	git -C "$SRC" -c user.name="Lockdown Build" -c user.email=build@localhost \
+	git -C "$SRC" -c user.name="Lockdown Project" -c user.email=lockdown@example.org \
 		-c core.autocrlf=false "$@"
 }
 
@@ -29,8 +29,8 @@ if ! git -C "$SRC" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	git -C "$SRC.tmp" init -q
 	git -C "$SRC.tmp" config gc.auto 0
 	git -C "$SRC.tmp" add -A -f
-	git -C "$SRC.tmp" -c user.name="Lockdown Build" \
-		-c user.email=build@localhost commit -q \
+	git -C "$SRC.tmp" -c user.name="Lockdown Project" \
+		-c user.email=lockdown@example.org commit -q \
 		-m "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1)"
 	git -C "$SRC.tmp" tag pristine
 	mv "$SRC.tmp" "$SRC"

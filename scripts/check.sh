@@ -1,0 +1,102 @@
+#!/bin/bash
+# Everything "make check" does: build, boot the whole matrix, judge.
+# The last line printed is "N passed, N failed"; exit status 1 on any
+# failure. Each stage prints its time; stages whose inputs did not change
+# are skipped by the scripts themselves.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+SCENARIOS=${SCENARIOS:-open integrity confidentiality runtime setupmode firmware}
+LOGS=$BUILD/logs
+mkdir -p "$LOGS"
+results=$LOGS/check.results
+: >"$results"
+
+record() {	# record PASS|FAIL NAME [DETAIL]
+	printf '%s\t%s\t%s\n' "$1" "$2" "${3:-}" >>"$results"
+}
+
+stage() {	# stage NAME COMMAND...: run a build stage, time it, stop on failure
+	local name=$1 t0 rc
+	shift
+	t0=$(date +%s)
+	printf '==> %-12s ' "$name"
+	"$@" >"$LOGS/stage-$name.log" 2>&1
+	rc=$?
+	printf '%4ss  %s\n' "$(($(date +%s) - t0))" "$([ $rc -eq 0 ] && echo ok || echo FAILED)"
+	if [ $rc -ne 0 ]; then
+		tail -20 "$LOGS/stage-$name.log" | sed 's/^/    /'
+		record FAIL "stage $name" "see $LOGS/stage-$name.log"
+		summary
+		exit 1
+	fi
+}
+
+summary() {
+	local p f
+	p=$(grep -c '^PASS' "$results")
+	f=$(grep -c '^FAIL' "$results")
+	if [ "$f" -gt 0 ]; then
+		echo "Failures:"
+		grep '^FAIL' "$results" | cut -f2- | sed 's/^/  /; s/\t/: /'
+	fi
+	echo "$p passed, $f failed"
+}
+
+T0=$(date +%s)
+stage deps	"$TOP/scripts/install-deps.sh"
+stage tree	"$TOP/scripts/tree.sh"
+stage config	"$TOP/scripts/configure.sh"
+stage kernel	"$TOP/scripts/build-kernel.sh"
+[ -x "$TOP/scripts/mkkeys.sh" ] && stage keys "$TOP/scripts/mkkeys.sh"
+[ -x "$TOP/scripts/mkvars.sh" ] && stage vars "$TOP/scripts/mkvars.sh"
+stage initramfs	"$TOP/scripts/mkinitramfs.sh"
+
+# The exported series: every patch applies (tree.sh proved it) and passes
+# checkpatch.
+stage series	"$TOP/scripts/series.sh"
+for p in "$BUILD"/series/0*.patch; do
+	[ -f "$p" ] || continue
+	n=${p##*/}
+	if "$SRC/scripts/checkpatch.pl" --strict --no-tree -q "$p" \
+		>"$LOGS/checkpatch-$n.log" 2>&1; then
+		record PASS "checkpatch $n"
+	else
+		record FAIL "checkpatch $n" "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$LOGS/checkpatch-$n.log")"
+	fi
+done
+
+printf '==> %-12s\n' "boot matrix"
+printf '    %-16s %6s %6s %6s %8s  %s\n' scenario passed failed tests seconds boot
+for s in $SCENARIOS; do
+	"$TOP/scripts/boot.sh" "$s" >"$LOGS/stage-boot-$s.log" 2>&1
+	read -r _ pass fail total secs clean <"$LOGS/$s.result" 2>/dev/null ||
+		{ pass=0 fail=0 total=0 secs=- clean=0; }
+	printf '    %-16s %6s %6s %6s %8s  %s\n' "$s" "$pass" "$fail" "$total" "$secs" \
+		"$([ "$clean" = 1 ] && echo clean || echo BROKEN)"
+	grep -E '^\s+not ok' "$LOGS/stage-boot-$s.log" | sed 's/^ */      /'
+	grep -E 'boot.sh: ' "$LOGS/stage-boot-$s.log" | sed 's/^/      /'
+	for ((i = 0; i < pass; i++)); do record PASS "$s"; done
+	for ((i = 0; i < fail; i++)); do record FAIL "$s test" "see $LOGS/$s.ktap"; done
+	if [ "$clean" = 1 ]; then
+		record PASS "$s boot"
+	else
+		record FAIL "$s boot" "$(grep -m1 'boot.sh: ' "$LOGS/stage-boot-$s.log")"
+	fi
+done
+
+if [ -x "$TOP/scripts/esp-test.sh" ]; then
+	t0=$(date +%s)
+	if "$TOP/scripts/esp-test.sh" >"$LOGS/esp-test.log" 2>&1; then
+		record PASS "firmware refuses unsigned kernel from ESP"
+		r=ok
+	else
+		record FAIL "firmware refuses unsigned kernel from ESP" "see $LOGS/esp-test.log"
+		r=FAILED
+	fi
+	printf '==> %-12s %4ss  %s\n' esp-test "$(($(date +%s) - t0))" "$r"
+fi
+
+echo "total time: $(($(date +%s) - T0))s"
+summary
+! grep -q '^FAIL' "$results"

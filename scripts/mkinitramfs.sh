@@ -1,0 +1,124 @@
+#!/bin/bash
+# Build the test initramfs: $BUILD/initramfs.img.
+#
+# Builds the in-guest test programs (to $BUILD/tests), the test modules
+# against the kernel in $OBJ when it has been built (to $BUILD/modules),
+# and runs dracut with a private copy of its modules ($BUILD/dracut, so the
+# system's /usr/lib/dracut is never touched) plus our 90lktest module.
+# Does nothing when none of its inputs changed.
+#
+# Environment:
+#   LKTEST_SIGNERS        "NAME:KEY:CERT ..." signed module variants; each
+#                         gives $BUILD/modules/lktest_NAME.ko signed with KEY
+#                         and CERT.  Default: "signed:" with the kernel's
+#                         build key ($OBJ/certs/signing_key.pem, .x509).
+#   LKTEST_EXTRA_SIGNERS  more "NAME:KEY:CERT" entries, added to the above.
+#   FORCE=1               rebuild even when the inputs are unchanged.
+# lktest_unsigned.ko is always built, without a signature.
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+HARNESS=$TOP/test-initramfs
+TESTS=$BUILD/tests
+MODULES=$BUILD/modules
+MODBUILD=$BUILD/modules-build
+DRACUTDIR=$BUILD/dracut
+IMAGE=$BUILD/initramfs.img
+SIG_MAGIC="~Module signature appended~"
+
+kernel_built() {
+	[ -f "$OBJ/arch/x86/boot/bzImage" ] && [ -f "$OBJ/Module.symvers" ]
+}
+
+LKTEST_SIGNERS=${LKTEST_SIGNERS:-signed:$OBJ/certs/signing_key.pem:$OBJ/certs/signing_key.x509}
+SIGNERS="$LKTEST_SIGNERS ${LKTEST_EXTRA_SIGNERS:-}"
+
+# sign_module SRC.ko KEY CERT DEST.ko: a copy of SRC signed with KEY/CERT.
+sign_module() {
+	local src=$1 key=$2 cert=$3 dest=$4
+
+	[ -f "$key" ] && [ -f "$cert" ] || die "sign $dest: missing $key or $cert"
+	"$OBJ/scripts/sign-file" sha256 "$key" "$cert" "$src" "$dest"
+	has_signature "$dest" || die "sign $dest: no signature appended"
+}
+
+has_signature() {
+	tail -c $((${#SIG_MAGIC} + 1)) "$1" | grep -qF "$SIG_MAGIC"
+}
+
+# Build one module per variant from lktest_mod.c, then sign the copies.
+build_modules() {
+	local names=(lktest_unsigned) s name key cert
+
+	for s in $SIGNERS; do
+		names+=("lktest_${s%%:*}")
+	done
+	rm -rf "$MODBUILD" "$MODULES"
+	mkdir -p "$MODBUILD" "$MODULES"
+	cp "$HARNESS"/module/* "$MODBUILD"/
+	make -s -C "$MODBUILD" KDIR="$SRC" KOBJ="$OBJ" \
+		LKTEST_VARIANTS="${names[*]}" >"$BUILD/modules-build.log" 2>&1 ||
+		{ cat "$BUILD/modules-build.log" >&2; die "test modules failed to build"; }
+
+	cp "$MODBUILD/lktest_unsigned.ko" "$MODULES/"
+	has_signature "$MODULES/lktest_unsigned.ko" &&
+		die "lktest_unsigned.ko carries a signature"
+	for s in $SIGNERS; do
+		IFS=: read -r name key cert <<<"$s"
+		sign_module "$MODBUILD/lktest_$name.ko" "$key" "$cert" \
+			"$MODULES/lktest_$name.ko"
+	done
+	msg "modules: $(cd "$MODULES" && echo *.ko)"
+}
+
+# Private dracut tree: the system's modules plus ours.
+setup_dracut() {
+	local mod=$DRACUTDIR/modules.d/90lktest
+
+	rm -rf "$DRACUTDIR"
+	cp -a /usr/lib/dracut "$DRACUTDIR"
+	mkdir -p "$mod" "$DRACUTDIR/no-conf.d"
+	cp "$HARNESS"/dracut/90lktest/* "$HARNESS/lktest-run.sh" "$mod"/
+}
+
+main() {
+	local kinputs=() hash
+
+	if kernel_built; then
+		kinputs=("$OBJ/.config" "$OBJ/Module.symvers" "$OBJ/certs/signing_key.x509")
+	fi
+	hash=$( {
+		inputs_hash "$HARNESS" "$0" "$TOP/scripts/lib.sh" "${kinputs[@]}"
+		echo "$SIGNERS"
+		for s in $SIGNERS; do
+			IFS=: read -r _ key cert <<<"$s"
+			inputs_hash "$key" "$cert"
+		done
+		dpkg-query -W -f='${Version}' dracut 2>/dev/null || true
+	} | sha256sum | cut -c1-16)
+	if [ -z "${FORCE:-}" ] && [ -f "$IMAGE" ] && stamp_ok initramfs "$hash"; then
+		msg "initramfs up to date: $IMAGE"
+		return 0
+	fi
+
+	make -s -C "$HARNESS" O="$TESTS"
+	if kernel_built; then
+		build_modules
+	else
+		msg "no built kernel in $OBJ: initramfs without test modules"
+		rm -rf "$MODULES"
+	fi
+	setup_dracut
+
+	LKTEST_BINDIR=$TESTS LKTEST_MODULES=$([ -d "$MODULES" ] && echo "$MODULES") \
+	dracutbasedir=$DRACUTDIR \
+		dracut --quiet --force --no-hostonly --no-hostonly-cmdline \
+		--no-kernel --no-compress --nostrip --reproducible --no-early-microcode \
+		--conf /dev/null --confdir "$DRACUTDIR/no-conf.d" \
+		--modules "bash base lktest" "$IMAGE"
+	stamp_set initramfs "$hash"
+	msg "built $IMAGE ($(du -h "$IMAGE" | cut -f1))"
+}
+
+main "$@"

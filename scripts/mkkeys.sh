@@ -1,0 +1,62 @@
+#!/bin/bash
+# Make the project's own UEFI Secure Boot keys under $BUILD/keys (never committed).
+#
+#   PK, KEK   platform and key-exchange keys
+#   db        signs the kernel, systemd-boot and the "db" test modules
+#   dbx       "revoked": its certificate goes to dbx only
+#   both      certificate in db AND dbx (dbx wins)
+#   mok       enrolled as MokListRT
+#
+# For each NAME: NAME.key, NAME.crt (PEM), NAME.der and NAME.esl (EFI signature
+# list, owner GUID $OWNER_GUID), plus the time-based authenticated updates
+# PK.auth (self-signed), KEK.auth (by PK), db.auth (db+both, by KEK) and
+# dbx.auth (dbx+both, by KEK).  Idempotent: existing keys are kept; the
+# derived files are remade only when missing.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+KEYS=${KEYS:-$BUILD/keys}
+# Signature owner GUID of every list the project makes ("lockdown-test").
+OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
+# Fixed timestamp of the authenticated updates, so they are reproducible.
+AUTH_TIME="2026-01-01 00:00:00"
+NAMES=(PK KEK db dbx both mok)
+
+mkdir -p "$KEYS"
+cd "$KEYS"
+
+for n in "${NAMES[@]}"; do
+	if [ ! -s "$n.key" ] || [ ! -s "$n.crt" ]; then
+		msg "generating $n"
+		openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 \
+			-days 36500 -subj "/CN=Lockdown Test $n/" \
+			-addext "keyUsage=critical,digitalSignature" \
+			-addext "extendedKeyUsage=codeSigning" \
+			-keyout "$n.key.tmp" -out "$n.crt.tmp" 2>/dev/null
+		chmod 600 "$n.key.tmp"
+		mv "$n.key.tmp" "$n.key"
+		mv "$n.crt.tmp" "$n.crt"
+		rm -f "$n.der" "$n.esl" ./*.auth
+	fi
+	[ -s "$n.der" ] || openssl x509 -in "$n.crt" -outform DER -out "$n.der"
+	[ -s "$n.esl" ] || cert-to-efi-sig-list -g "$OWNER_GUID" "$n.crt" "$n.esl"
+done
+
+# auth VAR SIGNER OUT ESL...: time-based authenticated update of VAR.
+auth() {
+	local var=$1 signer=$2 out=$3
+	shift 3
+	[ -s "$out" ] && return 0
+	cat "$@" >"$out.esl.tmp"
+	sign-efi-sig-list -g "$OWNER_GUID" -t "$AUTH_TIME" \
+		-k "$signer.key" -c "$signer.crt" \
+		"$var" "$out.esl.tmp" "$out.tmp" >/dev/null
+	rm -f "$out.esl.tmp"
+	mv "$out.tmp" "$out"
+}
+auth PK PK PK.auth PK.esl
+auth KEK PK KEK.auth KEK.esl
+auth db KEK db.auth db.esl both.esl
+auth dbx KEK dbx.auth dbx.esl both.esl
+
+msg "keys in $KEYS: $(ls | tr '\n' ' ')"

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel lockdown: the level, how it is raised, and the one question.
+ *
+ * Copyright (C) 2016 Red Hat, Inc. All Rights Reserved.
+ * Written by David Howells (dhowells@redhat.com)
+ *
+ * The level only goes up: none < integrity < confidentiality. Every
+ * guarded site asks kernel_is_locked_down(), which goes through the LSM
+ * hook list so that another LSM (BPF, SELinux) attached to locked_down
+ * is always asked as well.
+ */
+
+#define pr_fmt(fmt) "lockdown: " fmt
+
+#include <linux/capability.h>
+#include <linux/export.h>
+#include <linux/init.h>
+#include <linux/lsm_hooks.h>
+#include <linux/mutex.h>
+#include <linux/timekeeping.h>
+
+#include "lockdown.h"
+
+struct lockdown_state lockdown_state = LOCKDOWN_STATE_INIT(lockdown_state);
+DEFINE_STATIC_KEY_FALSE(lockdown_open);
+static DEFINE_MUTEX(lockdown_key_mutex);
+
+/**
+ * lockdown_level_index - index of a level in the level tables
+ * @level: LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX or
+ *	LOCKDOWN_CONFIDENTIALITY_MAX
+ *
+ * Return: 0, 1 or 2, or -EINVAL when @level is not a level.
+ */
+int lockdown_level_index(enum lockdown_reason level)
+{
+	switch (level) {
+	case LOCKDOWN_NONE:
+		return 0;
+	case LOCKDOWN_INTEGRITY_MAX:
+		return 1;
+	case LOCKDOWN_CONFIDENTIALITY_MAX:
+		return 2;
+	default:
+		return -EINVAL;
+	}
+}
+
+/**
+ * lockdown_reason_valid - whether @what names something to guard
+ * @what: a reason, as passed to kernel_is_locked_down()
+ *
+ * The level markers (none, integrity, confidentiality) are not reasons.
+ */
+bool lockdown_reason_valid(enum lockdown_reason what)
+{
+	return what > LOCKDOWN_NONE && what < LOCKDOWN_CONFIDENTIALITY_MAX &&
+	       what != LOCKDOWN_INTEGRITY_MAX;
+}
+
+/**
+ * lockdown_check - decide one question against a state
+ * @s: the state
+ * @what: the reason being asked about
+ *
+ * Return: 0 when allowed, -EPERM when @what is forbidden at the current
+ * level, -EINVAL when @what is not a valid reason.
+ */
+int lockdown_check(const struct lockdown_state *s, enum lockdown_reason what)
+{
+	if (!lockdown_reason_valid(what))
+		return -EINVAL;
+	return READ_ONCE(s->level) >= what ? -EPERM : 0;
+}
+
+/**
+ * lockdown_raise - raise a state to @level, recording the origin
+ * @s: the state
+ * @where: the origin, a string that outlives the state
+ * @level: the new level
+ * @when_ns: the time of the raise, ns since boot
+ *
+ * Return: 0 when raised, -EPERM when the state is already at @level or
+ * above (lockdown is never lowered), -EINVAL when @level is not a level.
+ */
+int lockdown_raise(struct lockdown_state *s, const char *where,
+		   enum lockdown_reason level, u64 when_ns)
+{
+	int idx = lockdown_level_index(level);
+	unsigned long flags;
+	int ret = -EPERM;
+
+	if (idx < 0)
+		return idx;
+
+	spin_lock_irqsave(&s->lock, flags);
+	if (level > s->level) {
+		s->origin[idx].where = where;
+		s->origin[idx].when_ns = when_ns;
+		WRITE_ONCE(s->level, level);
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&s->lock, flags);
+	return ret;
+}
+
+/* Turn the open fast path on or off to match the current level. */
+static void lockdown_sync_fastpath(void)
+{
+	mutex_lock(&lockdown_key_mutex);
+	if (READ_ONCE(lockdown_state.level) == LOCKDOWN_NONE)
+		static_branch_enable(&lockdown_open);
+	else
+		static_branch_disable(&lockdown_open);
+	mutex_unlock(&lockdown_key_mutex);
+}
+
+/**
+ * lock_kernel_down - put the kernel into lockdown mode
+ * @where: the origin, shown to userspace ("EFI Secure Boot", ...)
+ * @level: LOCKDOWN_INTEGRITY_MAX or LOCKDOWN_CONFIDENTIALITY_MAX
+ *
+ * Raises the level; never lowers it. A lockdown during boot also takes
+ * CAP_COMPROMISE_KERNEL out of the capability sets init will inherit.
+ *
+ * Return: 0 when raised, -EPERM when already at @level or above,
+ * -EINVAL when @level is not a level.
+ */
+int lock_kernel_down(const char *where, enum lockdown_reason level)
+{
+	int ret;
+
+	ret = lockdown_raise(&lockdown_state, where, level,
+			     ktime_get_boot_fast_ns());
+	if (ret)
+		return ret;
+
+	pr_notice("Kernel is locked down from %s; see man kernel_lockdown.7\n",
+		  where);
+	if (system_state == SYSTEM_BOOTING)
+		lockdown_lower_init_caps();
+	/* Before lockdown_init_fastpath() the fast path is off anyway. */
+	if (static_key_enabled(&lockdown_open))
+		lockdown_sync_fastpath();
+	return 0;
+}
+
+/**
+ * kernel_is_locked_down - whether an operation is forbidden now
+ * @what: the reason the caller's operation is guarded, e.g. LOCKDOWN_MSR
+ *
+ * The one question every guarded site asks. It goes through
+ * security_locked_down(), so any LSM attached to the locked_down hook
+ * answers as well; a denial is reported (message, audit record, counter)
+ * by whichever LSM refused.
+ *
+ * Return: true when the caller must refuse the operation (with -EPERM).
+ */
+bool kernel_is_locked_down(enum lockdown_reason what)
+{
+	return security_locked_down(what) != 0;
+}
+EXPORT_SYMBOL(kernel_is_locked_down);
+
+static int lockdown_locked_down(enum lockdown_reason what)
+{
+	int ret;
+
+	if (static_branch_likely(&lockdown_open) && lockdown_reason_valid(what))
+		return 0;
+
+	ret = lockdown_check(&lockdown_state, what);
+	if (ret == -EINVAL) {
+		WARN(1, "Invalid lockdown reason %d", what);
+		return -EPERM;
+	}
+	if (ret)
+		lockdown_report(what);
+	return ret;
+}
+
+static struct security_hook_list lockdown_hooks[] __lsm_ro_after_init = {
+	LSM_HOOK_INIT(locked_down, lockdown_locked_down),
+	LSM_HOOK_INIT(capable, lockdown_capable),
+};
+
+static int __init lockdown_lsm_init(void)
+{
+	lockdown_report_init();
+	lockdown_policy_init();
+	security_add_hooks(lockdown_hooks, ARRAY_SIZE(lockdown_hooks),
+			   "lockdown");
+	return 0;
+}
+
+/*
+ * The LSM initialises before static keys can be patched; enable the fast
+ * path once they can, if nothing locked the kernel down during boot.
+ */
+static int __init lockdown_init_fastpath(void)
+{
+	lockdown_sync_fastpath();
+	return 0;
+}
+early_initcall(lockdown_init_fastpath);
+
+#ifdef CONFIG_SECURITY_LOCKDOWN_LSM_EARLY
+DEFINE_EARLY_LSM(lockdown) = {
+#else
+DEFINE_LSM(lockdown) = {
+#endif
+	.name = "lockdown",
+	.init = lockdown_lsm_init,
+};

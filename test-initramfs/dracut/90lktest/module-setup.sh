@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# dracut module: turn the initramfs into the lockdown test harness.
+# Built by scripts/mkinitramfs.sh, which copies this folder and the runner
+# (lktest-run.sh) into a private dracut tree and sets:
+#   LKTEST_BINDIR   the compiled test programs (lktest-*)
+#   LKTEST_MODULES  the test modules (*.ko), optional
+
+# called by dracut
+check() {
+    # only when asked for with -m / --add
+    return 255
+}
+
+# called by dracut
+depends() {
+    echo bash base
+    return 0
+}
+
+# called by dracut
+install() {
+    local f
+
+    # the real tools the checks drive, and what the runner itself uses
+    inst_multiple wrmsr rdmsr setpci lspci insmod rmmod modprobe lsmod \
+        capsh mokutil dd grep sed cat od head tail tr wc stty dmesg uname \
+        mount
+    inst_multiple -o kmod
+
+    [[ -d $LKTEST_BINDIR ]] || dfatal "lktest: LKTEST_BINDIR is not set or missing"
+    for f in "$LKTEST_BINDIR"/lktest-*; do
+        [[ -x $f ]] && inst_binary "$f" "/usr/bin/${f##*/}"
+    done
+    inst_script "$moddir/lktest-run.sh" /usr/bin/lktest-run
+
+    if [[ $LKTEST_MODULES ]]; then
+        mkdir -m 0755 -p "$initdir/usr/lib/lktest/modules"
+        for f in "$LKTEST_MODULES"/*.ko; do
+            [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/modules/${f##*/}"
+        done
+    fi
+
+    # No root file system follows: run from the cmdline hook, before the
+    # base module stops with "No or empty root=", and power off there.
+    inst_hook cmdline 99 "$moddir/lktest-hook.sh"
+}

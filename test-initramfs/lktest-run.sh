@@ -1,0 +1,494 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# lktest-run: the in-guest lockdown test harness.
+#
+# Reads lktest.scenario=NAME from /proc/cmdline, runs that scenario's plan
+# (a table of checks, one per line: "CHECK ARGS... EXPECTATION") and prints
+# KTAP to /dev/ttyS1, the second serial port, so that it never interleaves
+# with kernel messages on the console (ttyS0).  The console gets a short
+# copy of each result.
+#
+# A check is a shell function check_NAME: it prints what it did (those
+# lines become "# " diagnostics) and returns 0 for pass, 1 for fail, or 77
+# for a test that cannot apply here (its last "SKIP: reason" line says why).
+# To add a check, write check_NAME; to add a scenario, write plan_NAME.
+
+LOCKDOWN=/sys/kernel/security/lockdown
+EFIVARS=/sys/firmware/efi/efivars
+EFI_GLOBAL=8be4df61-93ca-11d2-aa0d-00e098032b8c
+MODDIR=/usr/lib/lktest/modules
+MSR=0xc0000103			# MSR_TSC_AUX: rewriting its value is harmless
+PCIDEV=0000:00:00.0		# the q35 host bridge
+PCIREG=0x3c			# Interrupt Line: a scratch register for software
+KTAP=${LKTEST_KTAP:-/dev/ttyS1}
+
+# Messages of the errno values the real tools print as text.
+declare -A ERRTEXT=(
+	[EPERM]="Operation not permitted"
+	[EACCES]="Permission denied"
+	[EINVAL]="Invalid argument"
+	[EIO]="Input/output error"
+	[ENOKEY]="Required key not available"
+	[EKEYREJECTED]="Key was rejected by service"
+	[EBADMSG]="Bad message"
+)
+
+# cmd CMD...: run CMD, show it and its output; output in $OUT, status in $RC.
+cmd() {
+	OUT=$("$@" 2>&1)
+	RC=$?
+	echo "\$ $* -> exit $RC"
+	[ -n "$OUT" ] && printf '%s\n' "$OUT"
+	return $RC
+}
+
+# expect_tool E: judge a real tool from $RC and $OUT: "ok" wants exit 0,
+# an errno name wants a failure that prints that errno's message.
+expect_tool() {
+	local text=${ERRTEXT[$1]}
+
+	if [ "$1" = ok ]; then
+		[ "$RC" -eq 0 ] && return 0
+		echo "expected success, got exit $RC"
+		return 1
+	fi
+	[ -n "$text" ] || { echo "no message known for $1"; return 1; }
+	if [ "$RC" -ne 0 ] && grep -qF "$text" <<<"$OUT"; then
+		echo "refused with '$text' as expected"
+		return 0
+	fi
+	echo "expected failure with '$text'"
+	return 1
+}
+
+# --- checks -----------------------------------------------------------------
+
+# level WORD: the lockdown file lists the three levels with WORD bracketed.
+check_level() {
+	local want="" l got
+
+	for l in none integrity confidentiality; do
+		[ "$l" = "$1" ] && l="[$l]"
+		want+="${want:+ }$l"
+	done
+	got=$(cat "$LOCKDOWN" 2>&1)
+	echo "$LOCKDOWN: '$got' (expected '$want')"
+	[ "$got" = "$want" ]
+}
+
+# rdmsr E: msr-tools rdmsr of MSR on CPU 0.
+check_rdmsr() {
+	cmd rdmsr -p0 "$MSR"
+	expect_tool "$1"
+}
+
+# wrmsr E: msr-tools wrmsr writes back the value rdmsr read; read back.
+check_wrmsr() {
+	local val after
+
+	cmd rdmsr -p0 "$MSR" || { echo "rdmsr failed"; return 1; }
+	val=$OUT
+	cmd wrmsr -p0 "$MSR" "0x$val"
+	expect_tool "$1" || return 1
+	after=$(rdmsr -p0 "$MSR")
+	echo "read back 0x$after"
+	[ "$after" = "$val" ]
+}
+
+# msr OP E: lktest-msr read|pwrite|ioctl-read|ioctl-write.
+check_msr() {
+	cmd lktest-msr "$1" --msr "$MSR" --expect "$2"
+}
+
+# caps E: open the MSR device, drop every capability, write through the fd.
+check_caps() {
+	cmd lktest-caps --msr "$MSR" --expect "$1"
+}
+
+# ioport OP E: lktest-ioport ioperm|iopl|devport-open|devport-write.
+check_ioport() {
+	cmd lktest-ioport "$1" --expect "$2"
+}
+
+# devport_dd E: dd reads port 0x80 through /dev/port and writes it back.
+check_devport_dd() {
+	cmd dd if=/dev/port of=/tmp/port80 bs=1 skip=128 count=1
+	expect_tool "$1" || return 1
+	[ -s /tmp/port80 ] || printf '\0' >/tmp/port80
+	cmd dd if=/tmp/port80 of=/dev/port bs=1 seek=128 count=1 conv=notrunc
+	expect_tool "$1"
+}
+
+# open PATH MODE E: lktest-open, for files refused at open.
+check_open() {
+	cmd lktest-open "$1" "$2" --expect "$3"
+}
+
+# pci_find VENDOR DEVICE: the sysfs name of the first such PCI device.
+pci_find() {
+	local d
+
+	for d in /sys/bus/pci/devices/*; do
+		[ "$(cat "$d/vendor")" = "$1" ] && [ "$(cat "$d/device")" = "$2" ] &&
+			{ echo "${d##*/}"; return 0; }
+	done
+	return 1
+}
+
+# pci OP E: lktest-pci config-read|config-write|proc-read|proc-write|mmap.
+# mmap uses QEMU's pci-testdev (1b36:0005) when present, else the first
+# device with a memory BAR.
+check_pci() {
+	local dev=(--dev "$PCIDEV") testdev
+
+	if [ "$1" = mmap ]; then
+		dev=()
+		testdev=$(pci_find 0x1b36 0x0005) && dev=(--dev "$testdev")
+	fi
+	cmd lktest-pci "$1" "${dev[@]}" --offset "$PCIREG" --expect "$2"
+}
+
+# setpci_read E: pciutils reads the vendor ID of the host bridge.
+check_setpci_read() {
+	cmd setpci -s "$PCIDEV" VENDOR_ID.w
+	expect_tool "$1" || return 1
+	[ "$1" != ok ] || [[ $OUT =~ ^[0-9a-f]{4}$ ]]
+}
+
+# setpci_write E: pciutils writes a different value to the Interrupt Line
+# register.  setpci exits 0 even when the kernel refuses (pcilib only
+# warns), so judge by the warning and by reading the register back:
+# allowed means no warning and the new value, then the old one restored;
+# refused means the errno's message in the warning and the old value.
+check_setpci_write() {
+	local old new back text=${ERRTEXT[$1]}
+
+	cmd setpci -s "$PCIDEV" "$PCIREG.b" || return 1
+	old=$OUT
+	new=$(printf '%02x' $((0x$old ^ 0x5a)))
+	cmd setpci -s "$PCIDEV" "$PCIREG.b=$new"
+	local warn=$OUT
+	back=$(setpci -s "$PCIDEV" "$PCIREG.b")
+	echo "register $PCIREG: was $old, wrote $new, reads $back"
+	if [ "$1" = ok ]; then
+		cmd setpci -s "$PCIDEV" "$PCIREG.b=$old"
+		[ -z "$warn" ] && [ "$back" = "$new" ] && [ -z "$OUT" ] &&
+			[ "$(setpci -s "$PCIDEV" "$PCIREG.b")" = "$old" ]
+		return
+	fi
+	[ -n "$text" ] && grep -qF "$text" <<<"$warn" && [ "$back" = "$old" ]
+}
+
+# lspci E: pciutils lists the devices.
+check_lspci() {
+	cmd lspci -n
+	expect_tool "$1" || return 1
+	[ "$1" != ok ] || [ -n "$OUT" ]
+}
+
+# insmod NAME E: kmod loads $MODDIR/NAME.ko; when it loaded, rmmod it.
+check_insmod() {
+	local ko=$MODDIR/$1.ko
+
+	[ -f "$ko" ] || { echo "$ko: missing from the initramfs"; return 1; }
+	cmd insmod "$ko"
+	expect_tool "$2" || { rmmod "$1" 2>/dev/null; return 1; }
+	if [ "$2" = ok ]; then
+		grep -q "^$1 " /proc/modules || { echo "$1 not in /proc/modules"; return 1; }
+		dmesg | grep -F "lktest: $1 loaded" | tail -n 1 | grep . ||
+			{ echo "no 'lktest: $1 loaded' in dmesg"; return 1; }
+		cmd rmmod "$1" || return 1
+	elif grep -q "^$1 " /proc/modules; then
+		echo "$1 is loaded although insmod failed"
+		return 1
+	fi
+	return 0
+}
+
+# modload NAME E: lktest-modload gives the exact errno of finit_module().
+check_modload() {
+	local ko=$MODDIR/$1.ko
+
+	[ -f "$ko" ] || { echo "$ko: missing from the initramfs"; return 1; }
+	cmd lktest-modload "$ko" "$1" --expect "$2"
+}
+
+# capsh_full: capsh sees a full capability set.
+check_capsh_full() {
+	cmd capsh --print || return 1
+	grep -qx 'Current: =ep' <<<"$OUT"
+}
+
+# securityfs CASE E: one write to the lockdown file, level checked.
+check_securityfs() {
+	cmd lktest-securityfs "$1" --expect "$2"
+}
+
+# storm N E MAX: N MSR writes all give E; at most MAX new denial lines.
+check_storm() {
+	local pat='raw MSR access is restricted' before after
+
+	before=$(dmesg | grep -c "$pat")
+	cmd lktest-storm -n "$1" --msr "$MSR" --expect "$2"
+	local rc=$RC
+	after=$(dmesg | grep -c "$pat")
+	dmesg | grep 'callbacks suppressed' | tail -n 3
+	echo "'$pat' lines in dmesg: $before before, $after after: $((after - before)) new (at most $3)"
+	[ "$rc" -eq 0 ] && [ $((after - before)) -le "$3" ]
+}
+
+# dmesg_count PATTERN MIN MAX: lines of the kernel log containing PATTERN.
+check_dmesg_count() {
+	local n
+
+	n=$(dmesg | grep -cF -- "$1")
+	dmesg | grep -F -- "$1" | tail -n 3
+	echo "'$1' in dmesg: $n lines (expected $2..$3)"
+	[ "$n" -ge "$2" ] && [ "$n" -le "$3" ]
+}
+
+# efivar NAME VALUE: the last byte of the global EFI variable NAME.
+check_efivar() {
+	local f=$EFIVARS/$1-$EFI_GLOBAL val
+
+	[ -d /sys/firmware/efi ] || { echo "not booted through EFI"; return 1; }
+	[ -r "$f" ] || { echo "$f: missing"; return 1; }
+	val=$(tail -c 1 "$f" | od -An -tu1 | tr -d ' ')
+	echo "$1 = $val (expected $2)"
+	[ "$val" = "$2" ]
+}
+
+# mokutil_sb TEXT...: "mokutil --sb-state" prints every TEXT line.
+check_mokutil_sb() {
+	local t
+
+	cmd mokutil --sb-state
+	for t in "$@"; do
+		grep -qxF "$t" <<<"$OUT" || { echo "missing line '$t'"; return 1; }
+	done
+}
+
+# --- plans --------------------------------------------------------------------
+# One line per check; quoting as in the shell.  Shared groups first.
+
+# Reads stay allowed in every scenario.
+plan_reads() {
+	cat <<-'EOF'
+	rdmsr ok
+	msr read ok
+	msr ioctl-read ok
+	setpci_read ok
+	lspci ok
+	pci config-read ok
+	pci proc-read ok
+	EOF
+}
+
+# Every guarded operation, all with the result $1.
+plan_guarded() {
+	sed "s/@E@/$1/" <<-'EOF'
+	wrmsr @E@
+	msr pwrite @E@
+	msr ioctl-write @E@
+	caps @E@
+	ioport ioperm @E@
+	ioport iopl @E@
+	ioport devport-write @E@
+	devport_dd @E@
+	open /dev/mem r @E@
+	setpci_write @E@
+	pci config-write @E@
+	pci proc-write @E@
+	pci mmap @E@
+	EOF
+}
+
+# Writes that must never change the lockdown level, whatever it is.
+plan_securityfs_hostile() {
+	cat <<-'EOF'
+	securityfs none EPERM
+	securityfs garbage EINVAL
+	securityfs overlong EINVAL
+	securityfs partial EINVAL
+	securityfs nul EINVAL
+	securityfs nulprefix EINVAL
+	securityfs empty EINVAL
+	EOF
+}
+
+# Integrity lockdown as seen from userspace (the level itself aside).
+plan_integrity_denials() {
+	plan_reads
+	plan_guarded EPERM
+	cat <<-'EOF'
+	dmesg_count "Lockdown: wrmsr: raw MSR access is restricted; see man kernel_lockdown.7" 1 1
+	insmod lktest_unsigned EPERM
+	modload lktest_unsigned EPERM
+	insmod lktest_signed ok
+	EOF
+}
+
+plan_open() {
+	echo "level none"
+	plan_reads
+	plan_guarded ok
+	cat <<-'EOF'
+	open /proc/kcore r ok
+	insmod lktest_unsigned ok
+	insmod lktest_signed ok
+	modload lktest_unsigned ok
+	capsh_full
+	EOF
+	plan_securityfs_hostile
+	cat <<-'EOF'
+	level none
+	dmesg_count Lockdown: 0 0
+	EOF
+}
+
+plan_integrity() {
+	echo "level integrity"
+	plan_integrity_denials
+	echo "open /proc/kcore r ok"
+	plan_securityfs_hostile
+	cat <<-'EOF'
+	securityfs integrity EPERM
+	level integrity
+	storm 10000 EPERM 20
+	EOF
+}
+
+plan_confidentiality() {
+	echo "level confidentiality"
+	plan_integrity_denials
+	echo "open /proc/kcore r EPERM"
+	plan_securityfs_hostile
+	cat <<-'EOF'
+	securityfs integrity EPERM
+	securityfs confidentiality EPERM
+	level confidentiality
+	EOF
+}
+
+plan_runtime() {
+	cat <<-'EOF'
+	level none
+	wrmsr ok
+	securityfs integrity ok
+	level integrity
+	EOF
+	plan_integrity_denials
+	cat <<-'EOF'
+	securityfs none EPERM
+	securityfs garbage EINVAL
+	level integrity
+	EOF
+}
+
+plan_firmware() {
+	cat <<-'EOF'
+	efivar SecureBoot 1
+	efivar SetupMode 0
+	mokutil_sb "SecureBoot enabled"
+	level integrity
+	EOF
+	plan_integrity_denials
+	echo "open /proc/kcore r ok"
+}
+
+plan_setupmode() {
+	cat <<-'EOF'
+	efivar SetupMode 1
+	efivar SecureBoot 0
+	mokutil_sb "SecureBoot disabled" "Platform is in Setup Mode"
+	level none
+	EOF
+	plan_guarded ok
+	echo "insmod lktest_unsigned ok"
+}
+
+# --- runner -------------------------------------------------------------------
+
+mount_fs() {
+	grep -q " $2 $1 " /proc/mounts || mount -t "$1" "$1" "$2"
+}
+
+cmdline_arg() {
+	local a
+
+	for a in $(cat /proc/cmdline); do
+		[ "${a%%=*}" = "$1" ] && echo "${a#*=}"
+	done
+}
+
+# ktap LINE: one KTAP line to the KTAP port.
+ktap() {
+	printf '%s\n' "$1" >&3
+}
+
+main() {
+	local scenario plan=() line n=0 pass=0 fail=0 skip=0 out rc reason
+	local t0=$SECONDS
+
+	mount_fs securityfs /sys/kernel/security
+	[ -d /sys/firmware/efi ] && mount_fs efivarfs "$EFIVARS"
+	export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+
+	if [ -c "$KTAP" ]; then
+		stty -F "$KTAP" raw -echo 2>/dev/null
+		exec 3>"$KTAP"
+	else
+		echo "lktest: $KTAP missing, KTAP goes to the console"
+		exec 3>&1
+	fi
+
+	scenario=$(cmdline_arg lktest.scenario)
+	if [ -n "$scenario" ] && declare -F "plan_$scenario" >/dev/null; then
+		mapfile -t plan < <("plan_$scenario")
+	fi
+
+	ktap "TAP version 13"
+	if [ ${#plan[@]} -eq 0 ]; then
+		ktap "1..1"
+		ktap "# lktest.scenario='$scenario': no such scenario"
+		ktap "not ok 1 - scenario $scenario"
+		ktap "# totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
+		echo "lktest: unknown scenario '$scenario'"
+		exec 3>&-
+		return 1
+	fi
+	ktap "# lktest: scenario $scenario, kernel $(uname -r)"
+	ktap "1..${#plan[@]}"
+	echo "lktest: scenario $scenario: ${#plan[@]} checks"
+
+	for line in "${plan[@]}"; do
+		n=$((n + 1))
+		out=$(eval "set -- $line"; fn=check_$1; shift; "$fn" "$@" 2>&1)
+		rc=$?
+		[ -n "$out" ] && printf '# %s\n' "${out//$'\n'/$'\n'# }" >&3
+		case $rc in
+		0)
+			pass=$((pass + 1))
+			ktap "ok $n - $line"
+			;;
+		77)
+			skip=$((skip + 1))
+			reason=$(sed -n 's/^SKIP: //p' <<<"$out" | tail -n 1)
+			ktap "ok $n - $line # SKIP ${reason:-not applicable}"
+			;;
+		*)
+			fail=$((fail + 1))
+			ktap "not ok $n - $line"
+			;;
+		esac
+		echo "lktest: $([ $rc -eq 0 ] || [ $rc -eq 77 ] || echo "not ")ok $n - $line"
+	done
+
+	ktap "# totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:$skip error:0"
+	echo "lktest: scenario $scenario: $pass passed, $fail failed, $skip skipped in $((SECONDS - t0)) s"
+	exec 3>&-	# the last close waits until the port has sent everything
+	[ "$fail" -eq 0 ]
+}
+
+main "$@"

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lktest-ioport: one raw I/O port operation.
+ *
+ *   lktest-ioport ioperm|iopl|devport-open|devport-write --expect ok|ENAME
+ *
+ * ioperm(0x80, 1, 1) and iopl(3) are released again when allowed.
+ * devport-write opens /dev/port read-write and writes back at 0x80 (the
+ * POST diagnostic port) the byte it reads there; the first failing step
+ * gives the result.
+ */
+#include "lktest.h"
+
+#include <fcntl.h>
+#include <sys/io.h>
+#include <unistd.h>
+
+#define PORT	0x80
+
+static int devport(int write_back)
+{
+	unsigned char b;
+	int fd, err = 0;
+
+	fd = open("/dev/port", O_RDWR);
+	if (fd < 0) {
+		printf("open /dev/port O_RDWR: %s\n", lk_errname(errno));
+		return errno;
+	}
+	printf("open /dev/port O_RDWR: ok\n");
+	if (!write_back)
+		goto out;
+	if (pread(fd, &b, 1, PORT) != 1) {
+		err = errno ? errno : EIO;
+		printf("pread port 0x%x: %s\n", PORT, lk_errname(err));
+		goto out;
+	}
+	printf("pread port 0x%x: 0x%02x\n", PORT, b);
+	if (pwrite(fd, &b, 1, PORT) != 1)
+		err = errno ? errno : EIO;
+	printf("pwrite port 0x%x value 0x%02x: %s\n", PORT, b, lk_errname(err));
+out:
+	close(fd);
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	int expect = lk_take_expect(&argc, argv);
+	const char *op = argc > 1 ? argv[1] : "";
+	int err;
+
+	if (!strcmp(op, "ioperm")) {
+		err = ioperm(PORT, 1, 1) ? errno : 0;
+		if (!err)
+			ioperm(PORT, 1, 0);
+		return lk_verdict("ioperm(0x80, 1, 1)", err, expect);
+	}
+	if (!strcmp(op, "iopl")) {
+		err = iopl(3) ? errno : 0;
+		if (!err)
+			iopl(0);
+		return lk_verdict("iopl(3)", err, expect);
+	}
+	if (!strcmp(op, "devport-open"))
+		return lk_verdict("/dev/port open O_RDWR", devport(0), expect);
+	if (!strcmp(op, "devport-write"))
+		return lk_verdict("/dev/port write 0x80", devport(1), expect);
+
+	fprintf(stderr, "usage: %s ioperm|iopl|devport-open|devport-write --expect ok|ENAME\n",
+		argv[0]);
+	return LKTEST_FAIL;
+}
