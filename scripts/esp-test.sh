@@ -70,9 +70,11 @@ run() {
 	cp "$PROJECT_VARS" "$vars"
 	chmod u+w "$vars"
 	rm -f "$pidf"
+	: >"$log"
 	t0=$(date +%s.%N)
 	qemu_sb "$CASE_SECS" "$vars" "$log" -pidfile "$pidf" \
-		-drive if=virtio,format=raw,readonly=on,file=fat:"$ESP/$c" &
+		-drive if=virtio,format=raw,readonly=on,file=fat:"$ESP/$c" \
+		2>"$ESP/$c.qemu.err" &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
 		text=$(log_text "$log")
@@ -125,6 +127,7 @@ for c in "${cases[@]}"; do
 		echo "ok $n $name"
 		passed=$((passed + 1))
 	else
+		sed 's/^/#   qemu: /' "$ESP/$c.qemu.err"
 		echo "not ok $n $name"
 		failed=$((failed + 1))
 	fi

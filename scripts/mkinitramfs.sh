@@ -38,7 +38,9 @@ SIGNERS="$LKTEST_SIGNERS ${LKTEST_EXTRA_SIGNERS:-}"
 sign_module() {
 	local src=$1 key=$2 cert=$3 dest=$4
 
-	[ -f "$key" ] && [ -f "$cert" ] || die "sign $dest: missing $key or $cert"
+	if [ ! -f "$key" ] || [ ! -f "$cert" ]; then
+		die "sign $dest: missing $key or $cert"
+	fi
 	"$OBJ/scripts/sign-file" sha256 "$key" "$cert" "$src" "$dest"
 	has_signature "$dest" || die "sign $dest: no signature appended"
 }
@@ -89,7 +91,7 @@ main() {
 		kinputs=("$OBJ/.config" "$OBJ/Module.symvers" "$OBJ/certs/signing_key.x509")
 	fi
 	hash=$( {
-		inputs_hash "$HARNESS" "$0" "$TOP/scripts/lib.sh" "${kinputs[@]}"
+		inputs_hash "$HARNESS" "$TOP/scripts/mkinitramfs.sh" "$TOP/scripts/lib.sh" "${kinputs[@]}"
 		echo "$SIGNERS"
 		for s in $SIGNERS; do
 			IFS=: read -r _ key cert <<<"$s"

@@ -24,10 +24,12 @@ NAMES=(PK KEK db dbx both mok)
 
 mkdir -p "$KEYS"
 cd "$KEYS"
+made=
 
 for n in "${NAMES[@]}"; do
 	if [ ! -s "$n.key" ] || [ ! -s "$n.crt" ]; then
 		msg "generating $n"
+		made=1
 		openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 \
 			-days 36500 -subj "/CN=Lockdown Test $n/" \
 			-addext "keyUsage=critical,digitalSignature" \
@@ -59,4 +61,4 @@ auth KEK PK KEK.auth KEK.esl
 auth db KEK db.auth db.esl both.esl
 auth dbx KEK dbx.auth dbx.esl both.esl
 
-msg "keys in $KEYS: $(ls | tr '\n' ' ')"
+[ -z "$made" ] || msg "keys in $KEYS: $(echo *)"

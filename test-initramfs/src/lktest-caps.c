@@ -56,14 +56,18 @@ static int drop_all_caps(void)
 
 	for (cap = 0; cap <= last; cap++) {
 		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)) {
-			printf("PR_CAPBSET_DROP %d: %s\n", cap, lk_errname(errno));
-			return errno;
+			int err = errno;
+
+			printf("PR_CAPBSET_DROP %d: %s\n", cap, lk_errname(err));
+			return err;
 		}
 	}
 	memset(data, 0, sizeof(data));
 	if (syscall(SYS_capset, &hdr, data)) {
-		printf("capset(0): %s\n", lk_errname(errno));
-		return errno;
+		int err = errno;
+
+		printf("capset(0): %s\n", lk_errname(err));
+		return err;
 	}
 	printf("dropped capabilities 0..%d from bounding, effective, permitted, inheritable\n",
 	       last);

@@ -24,8 +24,9 @@ static int devport(int write_back)
 
 	fd = open("/dev/port", O_RDWR);
 	if (fd < 0) {
-		printf("open /dev/port O_RDWR: %s\n", lk_errname(errno));
-		return errno;
+		err = errno;
+		printf("open /dev/port O_RDWR: %s\n", lk_errname(err));
+		return err;
 	}
 	printf("open /dev/port O_RDWR: ok\n");
 	if (!write_back)

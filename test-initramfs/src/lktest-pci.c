@@ -54,8 +54,9 @@ static int write_back(const char *path, long off)
 
 	fd = open(path, O_RDWR);
 	if (fd < 0) {
-		printf("open %s O_RDWR: %s\n", path, lk_errname(errno));
-		return errno;
+		err = errno;
+		printf("open %s O_RDWR: %s\n", path, lk_errname(err));
+		return err;
 	}
 	if (pread(fd, &b, 1, off) != 1) {
 		err = errno ? errno : EIO;
@@ -125,8 +126,9 @@ static int map_bar(const char *dev, int bar)
 	snprintf(path, sizeof(path), SYSFS_PCI "/%s/resource%d", dev, bar);
 	fd = open(path, O_RDWR);
 	if (fd < 0) {
-		printf("open %s O_RDWR: %s\n", path, lk_errname(errno));
-		return errno;
+		err = errno;
+		printf("open %s O_RDWR: %s\n", path, lk_errname(err));
+		return err;
 	}
 	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p == MAP_FAILED) {

@@ -48,7 +48,7 @@ static int read_level(const char *path, char *level, size_t len)
 /* Fill BUF with the payload of CASE; returns its length or -1. */
 static ssize_t payload(const char *name, char *buf, size_t len, int *is_level)
 {
-	static const char *levels[] = { "none", "integrity", "confidentiality" };
+	static const char * const levels[] = { "none", "integrity", "confidentiality" };
 	size_t i;
 
 	*is_level = 0;
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 	char before[64], after[64], what[128];
 	const char *name = NULL;
 	size_t bufsz = 1 << 20;
-	int fd, err, is_level, i;
+	int fd, err, err2, is_level, i;
 	ssize_t len, n;
 	char *buf;
 
@@ -103,7 +103,8 @@ int main(int argc, char **argv)
 			name = argv[i];
 	}
 	buf = malloc(bufsz);
-	if (!name || !buf || (len = payload(name, buf, bufsz, &is_level)) < 0) {
+	len = name && buf ? payload(name, buf, bufsz, &is_level) : -1;
+	if (len < 0) {
 		fprintf(stderr, "usage: %s none|integrity|confidentiality|garbage|overlong|huge|partial|nul|nulprefix|empty --expect ok|ENAME\n",
 			argv[0]);
 		return LKTEST_FAIL;
@@ -125,8 +126,9 @@ int main(int argc, char **argv)
 		close(fd);
 	}
 
-	if (read_level(file, after, sizeof(after)))
-		return lk_setup_failed("read level after", errno);
+	err2 = read_level(file, after, sizeof(after));
+	if (err2)
+		return lk_setup_failed("read level after", err2);
 	printf("level before [%s], after [%s]\n", before, after);
 
 	snprintf(what, sizeof(what), "write '%s' (%zd bytes) to %s", name, len, file);

@@ -7,6 +7,8 @@
 #   LKTEST_BINDIR   the compiled test programs (lktest-*)
 #   LKTEST_MODULES  the test modules (*.ko), optional
 
+# shellcheck disable=SC2154 # moddir and initdir come from dracut
+
 # called by dracut
 check() {
     # only when asked for with -m / --add
@@ -36,7 +38,7 @@ install() {
     inst_script "$moddir/lktest-run.sh" /usr/bin/lktest-run
 
     if [[ $LKTEST_MODULES ]]; then
-        mkdir -m 0755 -p "$initdir/usr/lib/lktest/modules"
+        mkdir -p "$initdir/usr/lib/lktest/modules"
         for f in "$LKTEST_MODULES"/*.ko; do
             [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/modules/${f##*/}"
         done
