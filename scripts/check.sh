@@ -6,7 +6,8 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-SCENARIOS=${SCENARIOS:-open integrity confidentiality runtime setupmode firmware}
+SCENARIOS=${SCENARIOS:-open integrity confidentiality runtime emulated firmware setupmode
+	sbparam_0 sbparam_yes sbparam_2 sbparam_empty sbparam_long}
 LOGS=$BUILD/logs
 mkdir -p "$LOGS"
 results=$LOGS/check.results
@@ -58,7 +59,8 @@ stage series	"$TOP/scripts/series.sh"
 for p in "$BUILD"/series/0*.patch; do
 	[ -f "$p" ] || continue
 	n=${p##*/}
-	if "$SRC/scripts/checkpatch.pl" --strict --no-tree -q "$p" \
+	# From inside the tree, as a kernel developer runs it.
+	if (cd "$SRC" && ./scripts/checkpatch.pl --strict -q "$p") \
 		>"$LOGS/checkpatch-$n.log" 2>&1; then
 		record PASS "checkpatch $n"
 	else

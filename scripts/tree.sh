@@ -36,9 +36,21 @@ if ! git -C "$SRC" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	mv "$SRC.tmp" "$SRC"
 fi
 
-# Back to pristine; git only rewrites files that differ, so unchanged
-# files keep their mtimes and the kernel build stays incremental.
+# Back to pristine; git only rewrites files that differ from it. Files
+# the old series changed are rewritten twice (to pristine, then patched
+# again): remember their content and mtime, and give back the old mtime
+# to those that end up as they were, so the kernel build stays
+# incremental (a touched include/uapi/linux/capability.h alone would
+# rebuild nearly everything).
 git_src am --abort >/dev/null 2>&1 || true
+declare -A old_hash old_mtime
+if git_src rev-parse -q --verify HEAD >/dev/null; then
+	while read -r f; do
+		[ -f "$SRC/$f" ] || continue
+		old_hash[$f]=$(git_src hash-object "$f")
+		old_mtime[$f]=$(stat -c %Y "$SRC/$f")
+	done < <(git_src diff --name-only pristine)
+fi
 git_src checkout -q -B lockdown pristine
 git_src reset -q --hard pristine
 git_src clean -q -fdx
@@ -76,6 +88,11 @@ fi
 if [ $installed -eq 0 ] && [ -f "$TOP/security-lockdown/COMMIT_MSG" ]; then
 	install_subsystem
 fi
+
+for f in "${!old_hash[@]}"; do
+	[ -f "$SRC/$f" ] && [ "$(git_src hash-object "$f")" = "${old_hash[$f]}" ] &&
+		touch -d "@${old_mtime[$f]}" "$SRC/$f"
+done
 
 stamp_set tree "$hash"
 msg "tree ready: $(git_src rev-list --count pristine..HEAD) commit(s) on pristine"

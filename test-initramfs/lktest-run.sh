@@ -225,20 +225,26 @@ check_securityfs() {
 	cmd lktest-securityfs "$1" --expect "$2"
 }
 
-# storm N E MIN MAX: N MSR writes all give E, and the kernel logs between
-# MIN and MAX denial lines for them.  It first waits out the rate limit
+# storm N E MIN MAX: N MSR writes all give E, the kernel logs between
+# MIN and MAX denial lines for them, and lockdown_denials counts all N.  It first waits out the rate limit
 # window (printk's default: 10 messages per 5 s) that earlier denials may
 # have used up, so that a working rate limit shows as "some, not all".
 check_storm() {
 	local pat='raw MSR access is restricted' before after rc
 
+	local c0 c1
+
 	sleep 5.5
 	before=$(dmesg | grep -c "$pat")
+	c0=$(denials "raw MSR access")
 	cmd lktest-storm -n "$1" --msr "$MSR" --expect "$2"
 	rc=$RC
 	after=$(dmesg | grep -c "$pat")
+	c1=$(denials "raw MSR access")
 	echo "'$pat' lines in dmesg: $before before, $after after: $((after - before)) new (expected $3..$4)"
-	[ "$rc" -eq 0 ] && [ $((after - before)) -ge "$3" ] && [ $((after - before)) -le "$4" ]
+	echo "lockdown_denials 'raw MSR access': $c0 before, $c1 after: $((c1 - c0)) counted (expected $1)"
+	[ "$rc" -eq 0 ] && [ $((after - before)) -ge "$3" ] &&
+		[ $((after - before)) -le "$4" ] && [ $((c1 - c0)) -eq "$1" ]
 }
 
 # dmesg_count PATTERN MIN MAX: lines of the kernel log containing PATTERN.
@@ -270,6 +276,98 @@ check_mokutil_sb() {
 	for t in "$@"; do
 		grep -qxF "$t" <<<"$OUT" || { echo "missing line '$t'"; return 1; }
 	done
+}
+
+# origin LEVEL ORIGIN: lockdown_origin says who raised the kernel to LEVEL
+# ("LEVEL SECONDS ORIGIN"); "origin none" wants the file empty.
+check_origin() {
+	local f=/sys/kernel/security/lockdown_origin
+
+	cmd cat "$f" || return 1
+	if [ "$1" = none ]; then
+		[ -z "$OUT" ]
+		return
+	fi
+	grep -qE "^$1 [0-9]+\.[0-9]{6} $2\$" <<<"$OUT" ||
+		{ echo "no line '$1 SECONDS $2'"; return 1; }
+}
+
+# denials REASON MIN MAX: the lockdown_denials count of REASON.
+denials() {
+	sed -n "s/^\([0-9]*\) [a-z]* $1\$/\1/p" /sys/kernel/security/lockdown_denials
+}
+check_denials() {
+	local n
+
+	n=$(denials "$1")
+	echo "lockdown_denials: '$1' = '$n' (expected $2..$3)"
+	[ -n "$n" ] && [ "$n" -ge "$2" ] && [ "$n" -le "$3" ]
+}
+
+# sig_enforce Y|N: module signature enforcement as the module core says.
+check_sig_enforce() {
+	cmd cat /sys/module/module/parameters/sig_enforce || return 1
+	[ "$OUT" = "$1" ]
+}
+
+# capbnd41 present|absent [PID]: bit 41 (CAP_COMPROMISE_KERNEL) of CapBnd
+# (default: init's, which a boot-time lockdown lowers).
+check_capbnd41() {
+	local hex
+
+	hex=$(sed -n 's/^CapBnd:\t//p' "/proc/${2:-1}/status")
+	echo "/proc/${2:-1}/status CapBnd: $hex; cap_last_cap $(cat /proc/sys/kernel/cap_last_cap)"
+	[ -n "$hex" ] || return 1
+	if (((0x$hex >> 41) & 1)); then
+		[ "$1" = present ]
+	else
+		[ "$1" = absent ]
+	fi
+}
+
+# cap_last_cap N: the kernel's last capability.
+check_cap_last_cap() {
+	cmd cat /proc/sys/kernel/cap_last_cap || return 1
+	[ "$OUT" = "$1" ]
+}
+
+# capsh_bound41 present|absent: capsh --print lists capability 41 in the
+# bounding set (libcap names it by number or as cap_compromise_kernel).
+check_capsh_bound41() {
+	local line
+
+	cmd capsh --print || return 1
+	line=$(grep '^Bounding set =' <<<"$OUT")
+	if grep -qE '(=|,)(cap_)?(41|compromise_kernel)(,|$)' <<<"$line"; then
+		[ "$1" = present ]
+	else
+		[ "$1" = absent ]
+	fi
+}
+
+# modcap NAME 0|1: loading module NAME, it reports what the kernel's
+# capable(CAP_COMPROMISE_KERNEL) answers for the loading task.
+check_modcap() {
+	local line
+
+	cmd insmod "$MODDIR/$1.ko" || return 1
+	line=$(dmesg | grep -F "lktest: $1 loaded;" | tail -n 1)
+	rmmod "$1"
+	echo "$line"
+	grep -qF "capable(CAP_COMPROMISE_KERNEL)=$2" <<<"$line"
+}
+
+# nocap41 CHECK ARGS...: run check CHECK in a process started without
+# CAP_COMPROMISE_KERNEL in its bounding set (lktest-dropbound 41).
+check_nocap41() {
+	cmd lktest-dropbound 41 -- env LKTEST_SOURCE_ONLY=1 bash -c \
+		'. /usr/bin/lktest-run; check_capbnd41 absent self && check_"$@"' \
+		check "$@"
+}
+
+# dmesg_has PATTERN: the kernel log has PATTERN at least once.
+check_dmesg_has() {
+	check_dmesg_count "$1" 1 1000000
 }
 
 # --- plans --------------------------------------------------------------------
@@ -320,20 +418,63 @@ plan_securityfs_hostile() {
 	EOF
 }
 
-# Integrity lockdown as seen from userspace (the level itself aside).
+# Integrity lockdown as seen from userspace (the level itself aside); $1
+# is the errno of an unsigned module: EPERM from lockdown alone,
+# EKEYREJECTED when Secure Boot also enforces module signatures.
 plan_integrity_denials() {
 	plan_reads
 	plan_guarded EPERM
-	cat <<-'EOF'
+	sed "s/@U@/$1/" <<-'EOF'
 	dmesg_count "Lockdown: wrmsr: raw MSR access is restricted; see man kernel_lockdown.7" 1 1
-	insmod lktest_unsigned EPERM
-	modload lktest_unsigned EPERM
+	denials "raw MSR access" 1 1000000
+	insmod lktest_unsigned @U@
+	modload lktest_unsigned @U@
 	insmod lktest_signed ok
+	modcap lktest_signed 0
+	EOF
+}
+
+# The capability shim on a kernel locked down during boot.
+plan_boot_locked_caps() {
+	cat <<-'EOF'
+	cap_last_cap 41
+	capbnd41 absent
+	capsh_bound41 absent
+	EOF
+}
+
+# Secure Boot, real or emulated: integrity, signatures enforced.
+plan_secure_boot() {
+	echo "level integrity"
+	echo "origin integrity $1"
+	echo "sig_enforce Y"
+	plan_boot_locked_caps
+	plan_integrity_denials EKEYREJECTED
+	echo "dmesg_has \"Loading of unsigned module is rejected\""
+	echo "open /proc/kcore r ok"
+	plan_securityfs_hostile
+	echo "level integrity"
+}
+
+# Not locked down: the capability is there, and without it nothing breaks.
+plan_open_caps() {
+	cat <<-'EOF'
+	cap_last_cap 41
+	capbnd41 present
+	capsh_bound41 present
+	modcap lktest_signed 1
+	nocap41 wrmsr ok
+	nocap41 ioport ioperm ok
+	nocap41 ioport iopl ok
+	nocap41 setpci_write ok
+	nocap41 caps ok
 	EOF
 }
 
 plan_open() {
 	echo "level none"
+	echo "origin none"
+	echo "sig_enforce N"
 	plan_reads
 	plan_guarded ok
 	cat <<-'EOF'
@@ -343,16 +484,21 @@ plan_open() {
 	modload lktest_unsigned ok
 	capsh_full
 	EOF
+	plan_open_caps
 	plan_securityfs_hostile
 	cat <<-'EOF'
 	level none
 	dmesg_count Lockdown: 0 0
+	denials "raw MSR access" 0 0
 	EOF
 }
 
 plan_integrity() {
 	echo "level integrity"
-	plan_integrity_denials
+	echo "origin integrity command line"
+	echo "sig_enforce N"
+	plan_boot_locked_caps
+	plan_integrity_denials EPERM
 	echo "open /proc/kcore r ok"
 	plan_securityfs_hostile
 	cat <<-'EOF'
@@ -364,8 +510,11 @@ plan_integrity() {
 
 plan_confidentiality() {
 	echo "level confidentiality"
-	plan_integrity_denials
+	echo "origin confidentiality command line"
+	plan_boot_locked_caps
+	plan_integrity_denials EPERM
 	echo "open /proc/kcore r EPERM"
+	echo "denials \"/proc/kcore access\" 1 1"
 	plan_securityfs_hostile
 	cat <<-'EOF'
 	securityfs integrity EPERM
@@ -377,15 +526,26 @@ plan_confidentiality() {
 plan_runtime() {
 	cat <<-'EOF'
 	level none
+	origin none
 	wrmsr ok
+	modcap lktest_signed 1
 	securityfs integrity ok
 	level integrity
+	origin integrity securityfs
+	capbnd41 present
 	EOF
-	plan_integrity_denials
+	plan_integrity_denials EPERM
 	cat <<-'EOF'
 	securityfs none EPERM
 	securityfs garbage EINVAL
 	level integrity
+	securityfs confidentiality ok
+	level confidentiality
+	origin confidentiality securityfs
+	origin integrity securityfs
+	securityfs integrity EPERM
+	open /proc/kcore r EPERM
+	level confidentiality
 	EOF
 }
 
@@ -394,10 +554,13 @@ plan_firmware() {
 	efivar SecureBoot 1
 	efivar SetupMode 0
 	mokutil_sb "SecureBoot enabled"
-	level integrity
 	EOF
-	plan_integrity_denials
-	echo "open /proc/kcore r ok"
+	plan_secure_boot "EFI Secure Boot"
+}
+
+# secureboot_enable=1 on a machine without Secure Boot.
+plan_emulated() {
+	plan_secure_boot "secureboot_enable=1"
 }
 
 plan_setupmode() {
@@ -406,9 +569,32 @@ plan_setupmode() {
 	efivar SecureBoot 0
 	mokutil_sb "SecureBoot disabled" "Platform is in Setup Mode"
 	level none
+	origin none
+	sig_enforce N
+	capbnd41 present
 	EOF
 	plan_guarded ok
 	echo "insmod lktest_unsigned ok"
+}
+
+# secureboot_enable= with anything but 1: the boot completes, nothing is
+# locked down, and every value but 0 is named in a warning.
+plan_sbparam() {
+	local v
+
+	v=$(cmdline_arg secureboot_enable)
+	echo "level none"
+	echo "origin none"
+	echo "sig_enforce N"
+	echo "capbnd41 present"
+	echo "wrmsr ok"
+	echo "insmod lktest_unsigned ok"
+	if [ "$v" = 0 ]; then
+		echo "dmesg_count \"expected 0 or 1\" 0 0"
+	else
+		printf 'dmesg_count "lockdown: secureboot_enable=%s: expected 0 or 1; ignored" 1 1\n' \
+			"$(printf '%.32s' "$v")$([ ${#v} -gt 32 ] && echo ...)"
+	fi
 }
 
 # --- runner -------------------------------------------------------------------
@@ -431,7 +617,7 @@ ktap() {
 }
 
 main() {
-	local scenario plan=() line n=0 pass=0 fail=0 skip=0 out rc reason
+	local scenario plan=() line n=0 fn pass=0 fail=0 skip=0 out rc reason
 	local t0=$SECONDS
 
 	mount_fs securityfs /sys/kernel/security
@@ -447,9 +633,13 @@ main() {
 	fi
 
 	scenario=$(cmdline_arg lktest.scenario)
-	if [ -n "$scenario" ] && declare -F "plan_$scenario" >/dev/null; then
-		mapfile -t plan < <("plan_$scenario")
-	fi
+	# sbparam_yes, sbparam_long, ... share plan_sbparam.
+	for fn in "plan_$scenario" "plan_${scenario%%_*}"; do
+		if [ -n "$scenario" ] && declare -F "$fn" >/dev/null; then
+			mapfile -t plan < <("$fn")
+			break
+		fi
+	done
 
 	ktap "TAP version 13"
 	if [ ${#plan[@]} -eq 0 ]; then
@@ -494,4 +684,5 @@ main() {
 	[ "$fail" -eq 0 ]
 }
 
-main "$@"
+# LKTEST_SOURCE_ONLY=1: define the checks only (lktest-dropbound runs one).
+[ -n "${LKTEST_SOURCE_ONLY:-}" ] || main "$@"

@@ -1,0 +1,598 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockdown-status: say whether, why and since when this kernel is locked
+ * down, and what it has refused.
+ *
+ * Reads (each path under $LOCKDOWN_STATUS_ROOT when it is set, so that
+ * tests can run against a fixture tree):
+ *   /sys/kernel/security/lockdown{,_origin,_denials}
+ *   /sys/firmware/efi/efivars/{SecureBoot,SetupMode,MokSBStateRT}-GUID
+ *   /sys/module/module/parameters/sig_enforce
+ *   /proc/self/status, /proc/sys/kernel/cap_last_cap, /proc/self/mounts,
+ *   /proc/cmdline
+ *
+ * Exit status: 0 not locked down, 1 integrity, 2 confidentiality,
+ * 3 cannot tell (or a usage error).
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "parse.h"
+
+#define EXIT_CANNOT_TELL	3
+#define READ_MAX		(1 << 20)
+
+#define SECFS		"/sys/kernel/security"
+#define EFI_DIR		"/sys/firmware/efi"
+#define EFIVARS		EFI_DIR "/efivars"
+#define EFI_GLOBAL	"8be4df61-93ca-11d2-aa0d-00e098032b8c"
+#define SHIM_LOCK	"605dab50-e046-4300-abb6-3dd810dd8b23"
+#define SIG_ENFORCE	"/sys/module/module/parameters/sig_enforce"
+
+#define EFI_VARIABLE_NON_VOLATILE	0x1
+
+static const char *root = "";
+
+enum sb_state {
+	SB_NOT_EFI,		/* no /sys/firmware/efi */
+	SB_NO_EFIVARFS,		/* efivarfs not mounted */
+	SB_UNREADABLE,		/* the variable could not be read */
+	SB_NO_VAR,		/* firmware without Secure Boot */
+	SB_OFF,			/* SecureBoot=0 */
+	SB_SETUP,		/* SetupMode=1 */
+	SB_SHIM_OFF,		/* on, but shim validation disabled */
+	SB_ON,			/* SecureBoot=1, SetupMode=0 */
+};
+
+struct status {
+	int level_err;			/* 0, or -errno reading lockdown */
+	enum ld_level level;
+	char level_line[128];
+	int norigins;			/* -errno when unreadable */
+	struct ld_origin origins[LD_NR_LEVELS];
+	int ndenials;			/* -errno when unreadable */
+	struct ld_denial denials[LD_MAX_REASONS];
+	enum sb_state sb;
+	int sb_err;
+	unsigned char secureboot, setupmode;
+	int sig_enforce;		/* 1, 0, or -errno */
+	int cap_last;			/* last capability, or -errno */
+	int cap_held;			/* CAP_COMPROMISE_KERNEL in CapBnd */
+	bool securityfs_mounted;
+	bool efivarfs_mounted;
+	bool cmdline_lockdown;
+	char cmdline_level[32];
+};
+
+/* Build ROOT + @path into @buf. */
+static const char *path_of(char *buf, size_t size, const char *path)
+{
+	snprintf(buf, size, "%s%s", root, path);
+	return buf;
+}
+
+/*
+ * Read the whole file at @path (under the root) into a NUL-terminated
+ * buffer the caller frees. Return: 0 or -errno.
+ */
+static int read_all(const char *path, char **out, size_t *len)
+{
+	char name[PATH_MAX];
+	size_t size = 4096, n = 0;
+	char *buf = NULL;
+	int fd, err = 0;
+
+	fd = open(path_of(name, sizeof(name), path), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t r;
+
+		if (!buf || n + 1 >= size) {
+			char *nb;
+
+			if (buf)
+				size *= 2;
+			if (size > READ_MAX) {
+				err = -EFBIG;
+				break;
+			}
+			nb = realloc(buf, size);
+			if (!nb) {
+				err = -ENOMEM;
+				break;
+			}
+			buf = nb;
+		}
+		r = read(fd, buf + n, size - n - 1);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		if (r == 0)
+			break;
+		n += r;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+static bool exists(const char *path)
+{
+	char name[PATH_MAX];
+	struct stat st;
+
+	return !stat(path_of(name, sizeof(name), path), &st);
+}
+
+static void read_level(struct status *st)
+{
+	char *buf;
+	int err;
+
+	err = read_all(SECFS "/lockdown", &buf, NULL);
+	if (!err) {
+		if (ld_parse_level(buf, &st->level))
+			err = -EBADMSG;
+		snprintf(st->level_line, sizeof(st->level_line), "%.*s",
+			 (int)strcspn(buf, "\n"), buf);
+		free(buf);
+	}
+	st->level_err = err;
+
+	err = read_all(SECFS "/lockdown_origin", &buf, NULL);
+	if (!err) {
+		err = ld_parse_origins(buf, st->origins, LD_NR_LEVELS);
+		if (err < 0)
+			err = -EBADMSG;
+		free(buf);
+	}
+	st->norigins = err;
+
+	err = read_all(SECFS "/lockdown_denials", &buf, NULL);
+	if (!err) {
+		err = ld_parse_denials(buf, st->denials, LD_MAX_REASONS);
+		if (err < 0)
+			err = -EBADMSG;
+		free(buf);
+	}
+	st->ndenials = err;
+}
+
+/* Read a one-byte EFI variable. Return: 0 or -errno. */
+static int read_efivar(const char *name, unsigned int *attr,
+		       unsigned char *value)
+{
+	size_t len;
+	char *buf;
+	int err;
+
+	err = read_all(name, &buf, &len);
+	if (err)
+		return err;
+	if (ld_parse_efivar((unsigned char *)buf, len, attr, value))
+		err = -EBADMSG;
+	free(buf);
+	return err;
+}
+
+static void read_secure_boot(struct status *st)
+{
+	unsigned int attr;
+	unsigned char v;
+	int err;
+
+	if (!exists(EFI_DIR)) {
+		st->sb = SB_NOT_EFI;
+		return;
+	}
+	err = read_efivar(EFIVARS "/SecureBoot-" EFI_GLOBAL, &attr,
+			  &st->secureboot);
+	if (err == -ENOENT) {
+		st->sb = st->efivarfs_mounted ? SB_NO_VAR : SB_NO_EFIVARFS;
+		return;
+	}
+	if (err) {
+		st->sb = SB_UNREADABLE;
+		st->sb_err = err;
+		return;
+	}
+	if (read_efivar(EFIVARS "/SetupMode-" EFI_GLOBAL, &attr,
+			&st->setupmode))
+		st->setupmode = 0;	/* as the EFI stub assumes */
+	if (!st->secureboot) {
+		st->sb = SB_OFF;
+		return;
+	}
+	if (st->setupmode == 1) {
+		st->sb = SB_SETUP;
+		return;
+	}
+	/* The EFI stub honours a volatile MokSBStateRT of 1: shim is off. */
+	if (!read_efivar(EFIVARS "/MokSBStateRT-" SHIM_LOCK, &attr, &v) &&
+	    !(attr & EFI_VARIABLE_NON_VOLATILE) && v == 1) {
+		st->sb = SB_SHIM_OFF;
+		return;
+	}
+	st->sb = SB_ON;
+}
+
+static void read_modules_and_caps(struct status *st)
+{
+	unsigned long long mask;
+	unsigned int last;
+	char *buf;
+	bool b;
+	int err;
+
+	err = read_all(SIG_ENFORCE, &buf, NULL);
+	if (!err) {
+		err = ld_parse_bool(buf, &b) ? -EBADMSG : b;
+		free(buf);
+	}
+	st->sig_enforce = err;
+
+	err = read_all("/proc/sys/kernel/cap_last_cap", &buf, NULL);
+	if (!err) {
+		err = ld_parse_uint(buf, &last) ? -EBADMSG : (int)last;
+		free(buf);
+	}
+	st->cap_last = err;
+
+	err = read_all("/proc/self/status", &buf, NULL);
+	if (!err) {
+		err = ld_parse_capbnd(buf, &mask) ? -EBADMSG :
+			!!(mask & 1ULL << LD_CAP_COMPROMISE_KERNEL);
+		free(buf);
+	}
+	st->cap_held = err;
+}
+
+static void read_mounts_and_cmdline(struct status *st)
+{
+	const char *p;
+	char *buf;
+
+	if (!read_all("/proc/self/mounts", &buf, NULL)) {
+		st->securityfs_mounted = ld_mounted(buf, SECFS, "securityfs");
+		st->efivarfs_mounted = ld_mounted(buf, EFIVARS, "efivarfs");
+		free(buf);
+	}
+	if (!read_all("/proc/cmdline", &buf, NULL)) {
+		for (p = buf; (p = strstr(p, "lockdown=")); p++) {
+			if (p != buf && p[-1] != ' ')
+				continue;
+			p += strlen("lockdown=");
+			st->cmdline_lockdown = true;
+			snprintf(st->cmdline_level, sizeof(st->cmdline_level),
+				 "%.*s", (int)strcspn(p, " \n"), p);
+		}
+		free(buf);
+	}
+}
+
+/* The origin of the current level, or NULL. */
+static const struct ld_origin *current_origin(const struct status *st)
+{
+	int i;
+
+	for (i = 0; i < st->norigins; i++)
+		if (st->origins[i].level == st->level)
+			return &st->origins[i];
+	return NULL;
+}
+
+static unsigned long total_denials(const struct status *st)
+{
+	unsigned long n = 0;
+	int i;
+
+	for (i = 0; i < st->ndenials; i++)
+		n += st->denials[i].count;
+	return n;
+}
+
+static void print_since(const struct ld_origin *o)
+{
+	if (!o->sec && o->usec < 5000)
+		printf(" since boot");
+	else
+		printf(" since %llu.%02u s after boot", o->sec,
+		       o->usec / 10000);
+}
+
+static void print_because(const struct ld_origin *o)
+{
+	const char *plain = ld_origin_plain(o->where);
+
+	if (!plain) {
+		printf(", because of \"%s\"", o->where);
+		return;
+	}
+	printf(", because %s", plain);
+	if (!strcmp(o->where, "command line"))
+		printf("%s", ld_level_name(o->level));
+	else if (!strcmp(o->where, "Kernel configuration"))
+		printf(" (CONFIG_LOCK_DOWN_KERNEL_FORCE_%s)",
+		       o->level == LD_INTEGRITY ? "INTEGRITY" :
+						  "CONFIDENTIALITY");
+}
+
+/* Without lockdown_origin (a kernel without it), guess and say so. */
+static void print_guess(const struct status *st)
+{
+	if (st->sb == SB_ON)
+		printf(", probably because firmware Secure Boot is on");
+	else if (st->cmdline_lockdown)
+		printf(", probably because the kernel command line has lockdown=%s",
+		       st->cmdline_level);
+	else
+		printf(", for a reason this kernel does not show");
+}
+
+static void print_summary(const struct status *st)
+{
+	const struct ld_origin *o = current_origin(st);
+	unsigned long n = total_denials(st);
+
+	if (st->level_err) {
+		printf("Cannot tell whether this kernel is locked down: ");
+		if (st->level_err == -ENOENT && !st->securityfs_mounted)
+			printf("securityfs is not mounted.\nMount it with: mount -t securityfs securityfs %s\n",
+			       SECFS);
+		else if (st->level_err == -ENOENT)
+			printf("%s/lockdown is missing: this kernel has no lockdown LSM, or it is not in lsm=.\n",
+			       SECFS);
+		else if (st->level_err == -EBADMSG)
+			printf("%s/lockdown reads \"%s\", which this tool does not understand.\n",
+			       SECFS, st->level_line);
+		else
+			printf("cannot read %s/lockdown: %s%s.\n", SECFS,
+			       strerror(-st->level_err),
+			       st->level_err == -EACCES ? " (try as root)" : "");
+		return;
+	}
+
+	if (st->level == LD_NONE) {
+		printf("This kernel is not locked down.\n");
+		if (st->sb == SB_ON)
+			printf("Firmware Secure Boot is on, but this kernel was not built to lock down under it.\n");
+		return;
+	}
+
+	printf("This kernel is locked down (%s)", ld_level_name(st->level));
+	if (o) {
+		print_since(o);
+		print_because(o);
+	} else {
+		print_guess(st);
+	}
+	printf(".\n");
+	if (st->level == LD_INTEGRITY)
+		printf("Programs, root included, may not change the running kernel; they may still read it.\n");
+	else
+		printf("Programs, root included, may neither change the running kernel nor read its secrets.\n");
+	if (st->ndenials >= 0)
+		printf(n ? "It has refused %lu operation%s since boot.\n" :
+			   "It has refused nothing since boot.\n",
+		       n, n == 1 ? "" : "s");
+}
+
+/* Start a line of the details, with its label. */
+static void label(const char *name)
+{
+	printf("  %-23s", name);
+}
+
+static void print_secure_boot(const struct status *st)
+{
+	label("Secure Boot:");
+	switch (st->sb) {
+	case SB_NOT_EFI:
+		printf("not an EFI boot (no %s)\n", EFI_DIR);
+		break;
+	case SB_NO_EFIVARFS:
+		printf("unknown: efivarfs is not mounted (mount -t efivarfs efivarfs %s)\n",
+		       EFIVARS);
+		break;
+	case SB_UNREADABLE:
+		printf("unknown: cannot read SecureBoot: %s\n",
+		       st->sb_err == -EBADMSG ? "malformed" :
+						strerror(-st->sb_err));
+		break;
+	case SB_NO_VAR:
+		printf("off: the firmware has no SecureBoot variable\n");
+		break;
+	case SB_OFF:
+		printf("off (SecureBoot=0, SetupMode=%u)\n", st->setupmode);
+		break;
+	case SB_SETUP:
+		printf("off: the firmware is in setup mode, no platform key (SecureBoot=%u, SetupMode=1)\n",
+		       st->secureboot);
+		break;
+	case SB_SHIM_OFF:
+		printf("off: on in firmware, but shim validation is disabled (MokSBStateRT=1)\n");
+		break;
+	case SB_ON:
+		printf("on (SecureBoot=1, SetupMode=0)\n");
+		break;
+	}
+}
+
+static void print_details(const struct status *st)
+{
+	bool locked = !st->level_err && st->level != LD_NONE;
+	int i;
+
+	printf("\nDetails:\n");
+	if (!st->level_err) {
+		label("Level:");
+		printf("%s (%s/lockdown: %s)\n",
+		       ld_level_name(st->level), SECFS, st->level_line);
+	}
+
+	if (st->norigins > 0) {
+		for (i = 0; i < st->norigins; i++) {
+			const struct ld_origin *o = &st->origins[i];
+
+			label(i ? "" : "Origin:");
+			printf("%s from %s, %llu.%06u s after boot\n",
+			       ld_level_name(o->level), o->where, o->sec,
+			       o->usec);
+		}
+	} else if (st->norigins == -ENOENT && !st->level_err) {
+		label("Origin:");
+		printf("not shown by this kernel (no %s/lockdown_origin)\n",
+		       SECFS);
+	} else if (st->norigins < 0 && !st->level_err) {
+		label("Origin:");
+		printf("unknown (%s/lockdown_origin: %s)\n",
+		       SECFS, st->norigins == -EBADMSG ? "malformed" :
+						       strerror(-st->norigins));
+	}
+
+	print_secure_boot(st);
+
+	label("Module signatures:");
+	if (st->sig_enforce == 1)
+		printf("enforced: only modules with a valid signature load (sig_enforce=Y)\n");
+	else if (st->sig_enforce == 0 && locked)
+		printf("not enforced (sig_enforce=N), but lockdown refuses modules without a valid signature\n");
+	else if (st->sig_enforce == 0)
+		printf("not enforced (sig_enforce=N): unsigned modules load and taint the kernel\n");
+	else if (st->sig_enforce == -ENOENT)
+		printf("not checked: this kernel has no module signing or no modules\n");
+	else
+		printf("unknown (%s: %s)\n", SIG_ENFORCE,
+		       st->sig_enforce == -EBADMSG ? "malformed" :
+						     strerror(-st->sig_enforce));
+
+	label("CAP_COMPROMISE_KERNEL:");
+	if (st->cap_last >= 0 && st->cap_last < LD_CAP_COMPROMISE_KERNEL)
+		printf("unknown to this kernel (its last capability is %d)\n",
+		       st->cap_last);
+	else if (st->cap_held < 0)
+		printf("unknown (cannot read CapBnd in /proc/self/status)\n");
+	else if (st->cap_held && locked)
+		printf("in this process's bounding set, but nobody may use it while the kernel is locked down\n");
+	else if (st->cap_held)
+		printf("in this process's bounding set (no interface checks it)\n");
+	else if (locked)
+		printf("not in this process's bounding set (a lockdown at boot removes it from init's)\n");
+	else
+		printf("not in this process's bounding set: dropped by this process or a parent; harmless, no interface checks it\n");
+}
+
+static void print_denials(const struct status *st)
+{
+	int i;
+
+	if (st->ndenials == -ENOENT) {
+		if (!st->level_err)
+			printf("\nThis kernel does not count refusals (no %s/lockdown_denials).\n",
+			       SECFS);
+		return;
+	}
+	if (st->ndenials < 0) {
+		printf("\nRefusals unknown (%s/lockdown_denials: %s).\n", SECFS,
+		       st->ndenials == -EBADMSG ? "malformed" :
+						  strerror(-st->ndenials));
+		return;
+	}
+	if (!total_denials(st))
+		return;
+
+	printf("\nRefused since boot:\n");
+	for (i = 0; i < st->ndenials; i++) {
+		const struct ld_denial *d = &st->denials[i];
+		const char *plain = ld_reason_plain(d->reason);
+
+		if (!d->count)
+			continue;
+		printf("  %6lu  %s", d->count, d->reason);
+		if (plain)
+			printf(": %s", plain);
+		printf("\n");
+	}
+}
+
+static void usage(FILE *f, const char *prog)
+{
+	fprintf(f,
+		"Usage: %s [-q] [-h]\n"
+		"Say whether, why and since when this kernel is locked down,\n"
+		"and what it has refused since boot.\n"
+		"\n"
+		"  -q  print nothing; only set the exit status\n"
+		"  -h  show this help\n"
+		"\n"
+		"Exit status: 0 not locked down, 1 locked down (integrity),\n"
+		"2 locked down (confidentiality), 3 cannot tell.\n"
+		"\n"
+		"LOCKDOWN_STATUS_ROOT, when set, is prefixed to every path read.\n"
+		"See kernel_lockdown(7).\n", prog);
+}
+
+int main(int argc, char **argv)
+{
+	struct status st = { 0 };
+	bool quiet = false;
+	const char *env;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "qh")) != -1) {
+		switch (opt) {
+		case 'q':
+			quiet = true;
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 0;
+		default:
+			usage(stderr, argv[0]);
+			return EXIT_CANNOT_TELL;
+		}
+	}
+	if (optind < argc) {
+		usage(stderr, argv[0]);
+		return EXIT_CANNOT_TELL;
+	}
+
+	env = getenv("LOCKDOWN_STATUS_ROOT");
+	if (env)
+		root = env;
+
+	read_level(&st);
+	if (quiet)
+		return st.level_err ? EXIT_CANNOT_TELL : (int)st.level;
+
+	read_mounts_and_cmdline(&st);
+	read_secure_boot(&st);
+	read_modules_and_caps(&st);
+
+	print_summary(&st);
+	print_details(&st);
+	print_denials(&st);
+
+	if (fflush(stdout) || ferror(stdout))
+		return EXIT_CANNOT_TELL;
+	return st.level_err ? EXIT_CANNOT_TELL : (int)st.level;
+}
