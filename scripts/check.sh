@@ -87,6 +87,33 @@ for s in $SCENARIOS; do
 	fi
 done
 
+# KUnit runs built in at every boot; judge it once, from the open boot.
+if [ -s "$LOGS/open.console" ]; then
+	python3 "$SRC/tools/testing/kunit/kunit.py" parse --json="$LOGS/kunit.json" \
+		<"$LOGS/open.console" >"$LOGS/kunit.log" 2>&1
+	read -r kp kf kt < <(python3 "$TOP/scripts/ktap-count.py" "$LOGS/kunit.json" 2>/dev/null)
+	printf '==> %-12s %s passed, %s failed of %s\n' kunit "$kp" "$kf" "$kt"
+	for ((i = 0; i < kp; i++)); do record PASS kunit; done
+	for ((i = 0; i < kf; i++)); do record FAIL "kunit test" "see $LOGS/kunit.log"; done
+	[ "${kt:-0}" -gt 0 ] || record FAIL kunit "no KUnit results in $LOGS/open.console"
+fi
+
+# Documentation and the status tool.
+docs() {	# docs NAME COMMAND...: one check, output kept in the log
+	local name=$1
+
+	shift
+	if "$@" >"$LOGS/docs-$name.log" 2>&1; then
+		record PASS "$name"
+	else
+		record FAIL "$name" "see $LOGS/docs-$name.log"
+	fi
+}
+docs rst-syntax /usr/bin/python3 -m docutils --halt=warning --report=warning \
+	"$TOP/Documentation/admin-guide/LSM/lockdown.rst" /dev/null
+docs man-page groff -man -Tutf8 -ww -z "$TOP/Documentation/man/kernel_lockdown.7"
+docs lockdown-status make -s -C "$TOP/tools/lockdown-status" O="$BUILD/status-check" check
+
 if [ -x "$TOP/scripts/esp-test.sh" ]; then
 	t0=$(date +%s)
 	if "$TOP/scripts/esp-test.sh" >"$LOGS/esp-test.log" 2>&1; then

@@ -8,6 +8,7 @@ PKGS=(
 	kmod dracut qemu-system-x86 ovmf sbsigntool efitools mtools dosfstools
 	ccache msr-tools pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
 	python3 xz-utils openssl busybox-static clang file rsync
+	python3-docutils groff-base man-db
 )
 
 missing=()

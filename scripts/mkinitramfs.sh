@@ -91,7 +91,8 @@ main() {
 		kinputs=("$OBJ/.config" "$OBJ/Module.symvers" "$OBJ/certs/signing_key.x509")
 	fi
 	hash=$( {
-		inputs_hash "$HARNESS" "$TOP/scripts/mkinitramfs.sh" "$TOP/scripts/lib.sh" "${kinputs[@]}"
+		inputs_hash "$HARNESS" "$TOP/tools/lockdown-status" "$TOP/scripts/mkinitramfs.sh" \
+			"$TOP/scripts/lib.sh" "${kinputs[@]}"
 		echo "$SIGNERS"
 		for s in $SIGNERS; do
 			IFS=: read -r _ key cert <<<"$s"
@@ -105,6 +106,7 @@ main() {
 	fi
 
 	make -s -C "$HARNESS" O="$TESTS"
+	make -s -C "$TOP/tools/lockdown-status" O="$TESTS" >/dev/null
 	if kernel_built; then
 		build_modules
 	else

@@ -47,9 +47,9 @@ static void lockdown_audit(enum lockdown_reason what)
 	ab = audit_log_start(audit_context(), GFP_ATOMIC, AUDIT_KERNEL_OTHER);
 	if (!ab)
 		return;
-	audit_log_format(ab, "op=lockdown lockdown_reason=");
-	audit_log_untrustedstring(ab, lockdown_reasons[what]);
-	audit_log_format(ab, " level=%s pid=%d comm=",
+	/* Reasons are kernel constants: quoted as lsm_audit does. */
+	audit_log_format(ab, "op=lockdown lockdown_reason=\"%s\" level=%s pid=%d comm=",
+			 lockdown_reasons[what],
 			 lockdown_reasons[READ_ONCE(lockdown_state.level)],
 			 task_tgid_nr(current));
 	audit_log_untrustedstring(ab, current->comm);

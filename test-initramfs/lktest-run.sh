@@ -288,13 +288,15 @@ check_origin() {
 		[ -z "$OUT" ]
 		return
 	fi
-	grep -qE "^$1 [0-9]+\.[0-9]{6} $2\$" <<<"$OUT" ||
-		{ echo "no line '$1 SECONDS $2'"; return 1; }
+	local want="${*:2}"	# the origin may have spaces: "EFI Secure Boot"
+
+	grep -qE "^$1 [0-9]+\.[0-9]{6} $want\$" <<<"$OUT" ||
+		{ echo "no line '$1 SECONDS $want'"; return 1; }
 }
 
 # denials REASON MIN MAX: the lockdown_denials count of REASON.
 denials() {
-	sed -n "s/^\([0-9]*\) [a-z]* $1\$/\1/p" /sys/kernel/security/lockdown_denials
+	sed -n "s|^\([0-9]*\) [a-z]* $1\$|\1|p" /sys/kernel/security/lockdown_denials
 }
 check_denials() {
 	local n
@@ -360,14 +362,25 @@ check_modcap() {
 # nocap41 CHECK ARGS...: run check CHECK in a process started without
 # CAP_COMPROMISE_KERNEL in its bounding set (lktest-dropbound 41).
 check_nocap41() {
-	cmd lktest-dropbound 41 -- env LKTEST_SOURCE_ONLY=1 bash -c \
-		'. /usr/bin/lktest-run; check_capbnd41 absent self && check_"$@"' \
-		check "$@"
+	cmd lktest-dropbound 41 -- bash -c \
+		'LKTEST_SOURCE_ONLY=1; . /usr/bin/lktest-run;
+		 check_capbnd41 absent self && check_"$@"' check "$@"
 }
 
 # dmesg_has PATTERN: the kernel log has PATTERN at least once.
 check_dmesg_has() {
 	check_dmesg_count "$1" 1 1000000
+}
+
+# status RC TEXT...: lockdown-status exits RC and its first line has TEXT.
+check_status() {
+	local want=$1
+
+	shift
+	cmd lockdown-status
+	[ "$RC" -eq "$want" ] || { echo "expected exit $want"; return 1; }
+	head -n 1 <<<"$OUT" | grep -qF -- "$*" ||
+		{ echo "first line lacks '$*'"; return 1; }
 }
 
 # --- plans --------------------------------------------------------------------
@@ -446,6 +459,7 @@ plan_boot_locked_caps() {
 # Secure Boot, real or emulated: integrity, signatures enforced.
 plan_secure_boot() {
 	echo "level integrity"
+	echo "status 1 \"locked down (integrity)\""
 	echo "origin integrity $1"
 	echo "sig_enforce Y"
 	plan_boot_locked_caps
@@ -473,6 +487,7 @@ plan_open_caps() {
 
 plan_open() {
 	echo "level none"
+	echo "status 0 \"This kernel is not locked down.\""
 	echo "origin none"
 	echo "sig_enforce N"
 	plan_reads
@@ -495,6 +510,7 @@ plan_open() {
 
 plan_integrity() {
 	echo "level integrity"
+	echo "status 1 because the kernel command line has lockdown=integrity"
 	echo "origin integrity command line"
 	echo "sig_enforce N"
 	plan_boot_locked_caps
@@ -510,6 +526,7 @@ plan_integrity() {
 
 plan_confidentiality() {
 	echo "level confidentiality"
+	echo "status 2 because the kernel command line has lockdown=confidentiality"
 	echo "origin confidentiality command line"
 	plan_boot_locked_caps
 	plan_integrity_denials EPERM
@@ -543,6 +560,7 @@ plan_runtime() {
 	level confidentiality
 	origin confidentiality securityfs
 	origin integrity securityfs
+	status 2 because a level was written to /sys/kernel/security/lockdown
 	securityfs integrity EPERM
 	open /proc/kcore r EPERM
 	level confidentiality

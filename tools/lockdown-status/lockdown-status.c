@@ -218,12 +218,12 @@ static void read_secure_boot(struct status *st)
 	if (read_efivar(EFIVARS "/SetupMode-" EFI_GLOBAL, &attr,
 			&st->setupmode))
 		st->setupmode = 0;	/* as the EFI stub assumes */
-	if (!st->secureboot) {
-		st->sb = SB_OFF;
-		return;
-	}
 	if (st->setupmode == 1) {
 		st->sb = SB_SETUP;
+		return;
+	}
+	if (!st->secureboot) {
+		st->sb = SB_OFF;
 		return;
 	}
 	/* The EFI stub honours a volatile MokSBStateRT of 1: shim is off. */
@@ -422,7 +422,7 @@ static void print_secure_boot(const struct status *st)
 		printf("off: the firmware has no SecureBoot variable\n");
 		break;
 	case SB_OFF:
-		printf("off (SecureBoot=0, SetupMode=%u)\n", st->setupmode);
+		printf("off (SecureBoot=0, SetupMode=0)\n");
 		break;
 	case SB_SETUP:
 		printf("off: the firmware is in setup mode, no platform key (SecureBoot=%u, SetupMode=1)\n",

@@ -198,7 +198,7 @@ int ld_parse_origins(const char *buf, struct ld_origin *o, int max)
 		    time + tlen - (dot + 1) != 6 ||
 		    parse_ull(dot + 1, 6, &usec))
 			return -EINVAL;
-		o[n].usec = usec;
+		o[n].usec = (unsigned int)usec;	/* six digits */
 		copy_text(o[n].where, sizeof(o[n].where), where, rrlen);
 		n++;
 	}
@@ -348,7 +348,7 @@ int ld_parse_uint(const char *buf, unsigned int *value)
 	if ((buf[len] && buf[len + 1]) || parse_ull(buf, len, &v) ||
 	    v > ~0U)
 		return -EINVAL;
-	*value = v;
+	*value = (unsigned int)v;
 	return 0;
 }
 

@@ -36,6 +36,8 @@ install() {
         [[ -x $f ]] && inst_binary "$f" "/usr/bin/${f##*/}"
     done
     inst_script "$moddir/lktest-run.sh" /usr/bin/lktest-run
+    # the status tool a user runs first when something was refused
+    inst_binary "$LKTEST_BINDIR/lockdown-status" /usr/bin/lockdown-status
 
     if [[ $LKTEST_MODULES ]]; then
         mkdir -p "$initdir/usr/lib/lktest/modules"
