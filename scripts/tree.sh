@@ -58,8 +58,14 @@ git_src clean -q -fdx
 install_subsystem() {
 	rm -rf "$SRC/security/lockdown"
 	mkdir -p "$SRC/security/lockdown"
-	rsync -a --exclude=COMMIT_MSG "$TOP/security-lockdown/" "$SRC/security/lockdown/"
-	git_src add -A -f security/lockdown
+	rsync -a --exclude=COMMIT_MSG --exclude=MAINTAINERS.entry \
+		"$TOP/security-lockdown/" "$SRC/security/lockdown/"
+	# The subsystem's MAINTAINERS entry goes in with it, in order.
+	awk -v entry="$TOP/security-lockdown/MAINTAINERS.entry" '
+		/^LOCKING PRIMITIVES$/ && !done { while ((getline l < entry) > 0) print l; done = 1 }
+		{ print }' "$SRC/MAINTAINERS" >"$SRC/MAINTAINERS.new"
+	mv "$SRC/MAINTAINERS.new" "$SRC/MAINTAINERS"
+	git_src add -A -f security/lockdown MAINTAINERS
 	if ! git_src diff --cached --quiet; then
 		git_src commit -q -s -F "$TOP/security-lockdown/COMMIT_MSG" ||
 			die "committing security-lockdown/"
