@@ -25,6 +25,8 @@
 struct lockdown_state lockdown_state = LOCKDOWN_STATE_INIT(lockdown_state);
 DEFINE_STATIC_KEY_FALSE(lockdown_open);
 static DEFINE_MUTEX(lockdown_key_mutex);
+/* Static keys can be patched: set by lockdown_init_fastpath(). */
+static bool lockdown_fastpath_ready __ro_after_init;
 
 /**
  * lockdown_level_index - index of a level in the level tables
@@ -105,14 +107,14 @@ int lockdown_raise(struct lockdown_state *s, const char *where,
 	return ret;
 }
 
-/* Turn the open fast path on or off to match the current level. */
-static void lockdown_sync_fastpath(void)
+/*
+ * Turn the open fast path off for good. The mutex makes a second caller
+ * wait until the first one's patching is complete, not only begun.
+ */
+static void lockdown_close_fastpath(void)
 {
 	mutex_lock(&lockdown_key_mutex);
-	if (READ_ONCE(lockdown_state.level) == LOCKDOWN_NONE)
-		static_branch_enable(&lockdown_open);
-	else
-		static_branch_disable(&lockdown_open);
+	static_branch_disable(&lockdown_open);
 	mutex_unlock(&lockdown_key_mutex);
 }
 
@@ -124,12 +126,22 @@ static void lockdown_sync_fastpath(void)
  * Raises the level; never lowers it. A lockdown during boot also takes
  * CAP_COMPROMISE_KERNEL out of the capability sets init will inherit.
  *
+ * The open fast path is closed before the new level is published, so
+ * that whoever sees that level (reading securityfs, or refused a raise
+ * with -EPERM because of it) finds every guarded site already asking.
+ *
  * Return: 0 when raised, -EPERM when already at @level or above,
  * -EINVAL when @level is not a level.
  */
 int lock_kernel_down(const char *where, enum lockdown_reason level)
 {
 	int ret;
+
+	if (lockdown_level_index(level) < 0)
+		return -EINVAL;
+	/* Before lockdown_init_fastpath() the fast path is off anyway. */
+	if (level != LOCKDOWN_NONE && READ_ONCE(lockdown_fastpath_ready))
+		lockdown_close_fastpath();
 
 	ret = lockdown_raise(&lockdown_state, where, level,
 			     ktime_get_boot_fast_ns());
@@ -140,9 +152,6 @@ int lock_kernel_down(const char *where, enum lockdown_reason level)
 		  where);
 	if (system_state == SYSTEM_BOOTING)
 		lockdown_lower_init_caps();
-	/* Before lockdown_init_fastpath() the fast path is off anyway. */
-	if (static_key_enabled(&lockdown_open))
-		lockdown_sync_fastpath();
 	return 0;
 }
 
@@ -200,7 +209,11 @@ static int __init lockdown_lsm_init(void)
  */
 static int __init lockdown_init_fastpath(void)
 {
-	lockdown_sync_fastpath();
+	mutex_lock(&lockdown_key_mutex);
+	if (READ_ONCE(lockdown_state.level) == LOCKDOWN_NONE)
+		static_branch_enable(&lockdown_open);
+	WRITE_ONCE(lockdown_fastpath_ready, true);
+	mutex_unlock(&lockdown_key_mutex);
 	return 0;
 }
 early_initcall(lockdown_init_fastpath);
