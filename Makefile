@@ -2,15 +2,21 @@
 #
 #   make          build everything and boot the firmware Secure Boot demo
 #   make check    build, boot the whole test matrix, "N passed, N failed"
+#   make check-debug  the same matrix on a KASAN/UBSAN/KFENCE/lockdep kernel
+#                 (build/obj-debug, build/debug); run make check first
 #   make series   export the change as a git format-patch series
+#   make fuzz     fuzz the EFI signature-list parser (libFuzzer, ASan, UBSan)
+#   make bench    guarded-syscall and UEFI key import cost, ours vs the stock
+#                 tree (prints figures, never fails on speed; after make)
 #   make boot S=  boot one scenario (open, integrity, confidentiality,
-#                 runtime, setupmode, firmware) and show its KTAP
+#                 runtime, emulated, firmware, baddb, setupmode, demo, ...)
+#                 and show its KTAP
 #   make clean    remove build output (keeps the unpacked tree and ccache)
 
 S ?= firmware
 SCRIPTS := scripts
 
-.PHONY: all run check series boot deps tree kernel initramfs clean distclean
+.PHONY: all run check check-debug series fuzz bench boot deps tree kernel initramfs vars stores clean distclean
 
 all: run
 
@@ -27,22 +33,37 @@ kernel: tree
 initramfs: kernel
 	@$(SCRIPTS)/mkinitramfs.sh
 
-run: initramfs
-	@$(SCRIPTS)/mkkeys.sh
+# The OVMF variable stores with the project's keys enrolled.
+vars: kernel
 	@$(SCRIPTS)/mkvars.sh
+
+stores: vars
+	@$(SCRIPTS)/mkstore.sh baddb
+
+run: initramfs vars
 	@$(SCRIPTS)/demo.sh
 
-boot: initramfs
+boot: initramfs stores
 	@$(SCRIPTS)/boot.sh $(S); rc=$$?; cat build/logs/$(S).ktap; exit $$rc
 
 check:
 	@$(SCRIPTS)/check.sh
 
+check-debug: tree
+	@$(SCRIPTS)/check-debug.sh
+
 series: tree
 	@$(SCRIPTS)/series.sh
 
+fuzz: tree
+	@$(SCRIPTS)/fuzz.sh
+
+bench: deps
+	@$(SCRIPTS)/bench.sh
+
 clean:
-	rm -rf build/logs build/obj build/initramfs.img build/series build/.stamp-*
+	rm -rf build/logs build/obj build/initramfs.img build/series build/.stamp-* \
+		build/obj-debug build/debug
 
 distclean:
 	rm -rf build

@@ -18,8 +18,9 @@ KERNEL=${KERNEL:-$OBJ/arch/x86/boot/bzImage}
 INITRD=${INITRD:-$BUILD/initramfs.img}
 TIMEOUT=${TIMEOUT:-300}
 OVMF_CODE=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
-PROJECT_VARS=$BUILD/vars/project-VARS.fd
-SIGNED_KERNEL=$BUILD/bzImage.signed
+# scripts/bench.sh boots other stores and kernels (stock, big key store).
+PROJECT_VARS=${PROJECT_VARS:-$BUILD/vars/project-VARS.fd}
+SIGNED_KERNEL=${SIGNED_KERNEL:-$BUILD/bzImage.signed}
 
 base_cmdline="console=ttyS0 panic=-1 oops=panic msr.allow_writes=on rd.shell=0 lktest.scenario=$scenario"
 firmware=bios
@@ -34,8 +35,16 @@ sbparam_yes)	extra="secureboot_enable=yes" ;;
 sbparam_2)	extra="secureboot_enable=2" ;;
 sbparam_empty)	extra="secureboot_enable=" ;;
 sbparam_long)	extra="secureboot_enable=$(printf 'x%.0s' {1..300})" ;;
-firmware)	firmware=secureboot ;;
+ldparam_foo)	extra="lockdown=foo" ;;
+ldparam_empty)	extra="lockdown=" ;;
+ldparam_long)	extra="lockdown=$(printf 'y%.0s' {1..300})" ;;
+race|race_writers) ;;
+firmware|demo)	firmware=secureboot ;;
+baddb)		firmware=secureboot PROJECT_VARS=$BUILD/vars/baddb-VARS.fd ;;
 setupmode)	firmware=setupmode ;;
+bench_none)	;;
+bench_integrity) extra="lockdown=integrity" ;;
+bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
 *)		die "unknown scenario '$scenario'" ;;
 esac
 
@@ -49,13 +58,14 @@ qemu=(qemu-system-x86_64 -m 512 -smp 1 -display none -monitor none
 	-device pci-testdev -initrd "$INITRD")
 case $firmware in
 bios)
-	qemu+=(-machine q35 -accel "$("$TOP/scripts/accel.sh" "$KERNEL")" -kernel "$KERNEL")
+	qemu+=(-machine q35 -accel "${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}" -kernel "$KERNEL")
 	;;
 secureboot|setupmode)
 	# OVMF's Secure Boot build needs SMM, which KVM cannot give here.
 	vars=$LOGS/$scenario-VARS.fd
 	if [ $firmware = secureboot ]; then
-		[ -f "$PROJECT_VARS" ] || die "$PROJECT_VARS missing: run scripts/mkvars.sh"
+		[ -f "$PROJECT_VARS" ] ||
+			die "$PROJECT_VARS missing: run scripts/mkvars.sh (or mkstore.sh)"
 		cp "$PROJECT_VARS" "$vars"
 		[ -f "$SIGNED_KERNEL" ] && KERNEL=$SIGNED_KERNEL
 	else
@@ -79,7 +89,16 @@ secs=$(printf '%.1f' "$(echo "$(date +%s.%N) - $start" | bc)")
 problems=()
 [ $rc -eq 124 ] && problems+=("timed out after ${TIMEOUT}s")
 [ $rc -ne 0 ] && [ $rc -ne 124 ] && problems+=("qemu exited $rc: $(tail -1 "$LOGS/$scenario.qemu")")
-if bad=$(grep -aE '(BUG:|WARNING:|Oops|Kernel panic|Call Trace)' "$console" | head -3) &&
+# Any report fails the boot: BUG, WARNING, Oops, panic, a trace, and what
+# the debug kernel (make check-debug) adds: UBSAN ("UBSAN: shift-out-of-
+# bounds in ..."), KASAN and KFENCE ("BUG: KASAN: ...", "BUG: KFENCE: ..."),
+# lockdep ("WARNING: possible circular locking dependency detected",
+# "INFO: trying to register non-static key", ...), DEBUG_LIST ("list_add
+# corruption") and DEBUG_LOCKS_WARN_ON.
+reports='BUG:|WARNING:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|KFENCE:'
+reports+='|possible circular locking|possible recursive locking|inconsistent lock state'
+reports+='|INFO: |list_(add|del) corruption|DEBUG_LOCKS_WARN_ON'
+if bad=$(grep -aE "$reports" "$console" | head -3) &&
    [ -n "$bad" ]; then
 	problems+=("kernel reported: $bad")
 fi

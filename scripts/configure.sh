@@ -2,10 +2,12 @@
 # Configure the test kernel: "make tinyconfig" plus the committed fragments
 # (configs/lockdown-test.config and any given as arguments), then check
 # that every option the fragments ask for really took.
+#   BASE_CONFIG=FILE   use FILE instead of configs/lockdown-test.config
+#                      (scripts/bench.sh: the stock tree lacks our symbols)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-frags=("$TOP/configs/lockdown-test.config" "$@")
+frags=("${BASE_CONFIG:-$TOP/configs/lockdown-test.config}" "$@")
 hash=$(inputs_hash "${frags[@]}" "$TOP/scripts/configure.sh")$(git -C "$SRC" rev-parse HEAD)
 if [ -f "$OBJ/.config" ] && stamp_ok "config-${OBJ##*/}" "$hash"; then
 	msg "config up to date"

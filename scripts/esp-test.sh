@@ -19,7 +19,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 KERNEL=${KERNEL:-$OBJ/arch/x86/boot/bzImage}
 SIGNED=$BUILD/bzImage.signed
-INITRD=$BUILD/provision/initramfs.cpio.gz
+INITRD=$BUILD/provision/project-VARS/initramfs.cpio.gz
 SDBOOT=${SDBOOT:-/usr/lib/systemd/boot/efi/systemd-bootx64.efi}
 ESP=$BUILD/esp
 CASE_SECS=${CASE_SECS:-300}

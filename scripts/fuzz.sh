@@ -4,7 +4,8 @@
 # Builds fuzz/efi_parser/ against the parser source of the kernel tree ($SRC,
 # not a copy: security/integrity/platform_certs/efi_parser.c), seeds a corpus
 # from the project's .esl files, and runs for a bounded number of executions
-# or time.  Exits non-zero on a crash or sanitizer report.
+# or time.  Exits non-zero on a crash or sanitizer report, or when the time
+# ran out before FUZZ_RUNS executions.
 #
 #   FUZZ_RUNS=10000000  executions to reach (libFuzzer -runs)
 #   FUZZ_TIME=1800      seconds at most (libFuzzer -max_total_time)
@@ -56,4 +57,7 @@ if [ $rc -ne 0 ] || grep -q 'ERROR: \(AddressSanitizer\|libFuzzer\)\|runtime err
 	tail -40 "$OUT/fuzz.log" >&2
 	die "fuzzer failed after ${execs:-?} executions (log $OUT/fuzz.log, artifacts $OUT/artifacts)"
 fi
-echo "fuzz: efi_parse_signature_list: ${execs:-?} executions in $((end - start)) s, no crash or sanitizer report"
+if [ "${execs:-0}" -lt "$RUNS" ]; then
+	die "only ${execs:-0} of $RUNS executions in $((end - start)) s (FUZZ_TIME=$TIME)"
+fi
+echo "fuzz: parse_efi_signature_list: $execs executions in $((end - start)) s, no crash or sanitizer report"

@@ -7,8 +7,8 @@ PKGS=(
 	linux-source-6.1 gcc make flex bison bc libelf-dev libssl-dev cpio
 	kmod dracut qemu-system-x86 ovmf sbsigntool efitools mtools dosfstools
 	ccache msr-tools pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
-	python3 xz-utils openssl busybox-static clang file rsync
-	python3-docutils groff-base man-db
+	python3 xz-utils openssl busybox-static clang-14 libclang-rt-14-dev file rsync
+	python3-docutils python3-ply python3-git groff-base man-db
 )
 
 missing=()

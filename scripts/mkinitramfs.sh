@@ -11,10 +11,16 @@
 #   LKTEST_SIGNERS        "NAME:KEY:CERT ..." signed module variants; each
 #                         gives $BUILD/modules/lktest_NAME.ko signed with KEY
 #                         and CERT.  Default: "signed:" with the kernel's
-#                         build key ($OBJ/certs/signing_key.pem, .x509).
+#                         build key ($OBJ/certs/signing_key.pem, .x509),
+#                         and one per UEFI test key of scripts/mkkeys.sh
+#                         (lktest_db, lktest_dbx, lktest_both, lktest_mok,
+#                         lktest_bad, signed with $KEYS/NAME.key).
+#   KEYS                  the project's keys (default $BUILD/keys).
 #   LKTEST_EXTRA_SIGNERS  more "NAME:KEY:CERT" entries, added to the above.
 #   FORCE=1               rebuild even when the inputs are unchanged.
-# lktest_unsigned.ko is always built, without a signature.
+# lktest_unsigned.ko is always built, without a signature, and
+# lktest_sigtrunc.ko and lktest_sigflip.ko, signed with the kernel's build
+# key and then damaged (see damage_module).
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -31,7 +37,12 @@ kernel_built() {
 	[ -f "$OBJ/arch/x86/boot/bzImage" ] && [ -f "$OBJ/Module.symvers" ]
 }
 
-LKTEST_SIGNERS=${LKTEST_SIGNERS:-signed:$OBJ/certs/signing_key.pem:$OBJ/certs/signing_key.x509}
+export KEYS=${KEYS:-$BUILD/keys}
+UEFI_SIGNERS=
+for n in db dbx both mok bad; do
+	UEFI_SIGNERS+=" $n:$KEYS/$n.key:$KEYS/$n.crt"
+done
+LKTEST_SIGNERS=${LKTEST_SIGNERS:-signed:$OBJ/certs/signing_key.pem:$OBJ/certs/signing_key.x509$UEFI_SIGNERS}
 SIGNERS="$LKTEST_SIGNERS ${LKTEST_EXTRA_SIGNERS:-}"
 
 # sign_module SRC.ko KEY CERT DEST.ko: a copy of SRC signed with KEY/CERT.
@@ -49,9 +60,67 @@ has_signature() {
 	tail -c $((${#SIG_MAGIC} + 1)) "$1" | grep -qF "$SIG_MAGIC"
 }
 
+# A signed module ends in the PKCS#7 signature, struct module_signature
+# (12 bytes, the last 4 the signature's length, big endian) and the magic
+# line "~Module signature appended~\n".
+SIG_TRAILER=$((12 + ${#SIG_MAGIC} + 1))
+
+# sig_len KO: the signature length KO's module_signature gives.
+sig_len() {
+	tail -c $((SIG_TRAILER - 8)) "$1" | head -c 4 | od -An -tu1 |
+		awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'
+}
+
+# bytes N...: the bytes with the values N (0..255) on stdout.
+bytes() {
+	local n
+
+	for n; do
+		printf "$(printf '\\%03o' "$n")"
+	done
+}
+
+# damage_module SRC.ko sigtrunc|sigflip DEST.ko: a copy of the signed SRC
+# whose signature is made invalid, its trailer kept well formed, so that
+# the kernel parses the signature: sigtrunc keeps only the first half of
+# the PKCS#7 message (and module_signature says so), sigflip inverts the
+# message's last byte, which lies in the RSA signature value.
+damage_module() {
+	local src=$1 kind=$2 dest=$3 size len keep off
+
+	size=$(stat -c %s "$src")
+	len=$(sig_len "$src")
+	[ "$len" -gt 16 ] && [ "$len" -lt $((size - SIG_TRAILER)) ] ||
+		die "$src: signature length '$len' out of range"
+	case $kind in
+	sigtrunc)
+		keep=$((len / 2))
+		{
+			head -c $((size - SIG_TRAILER - len + keep)) "$src"
+			tail -c "$SIG_TRAILER" "$src" | head -c 8
+			bytes $((keep >> 24 & 255)) $((keep >> 16 & 255)) \
+				$((keep >> 8 & 255)) $((keep & 255))
+			tail -c $((${#SIG_MAGIC} + 1)) "$src"
+		} >"$dest"
+		[ "$(sig_len "$dest")" -eq "$keep" ] &&
+			[ "$(stat -c %s "$dest")" -eq $((size - len + keep)) ] ||
+			die "$dest: truncation went wrong"
+		;;
+	sigflip)
+		off=$((size - SIG_TRAILER - 1))
+		cp "$src" "$dest"
+		bytes $(($(od -An -tu1 -j "$off" -N 1 "$src") ^ 255)) |
+			dd of="$dest" bs=1 seek="$off" count=1 conv=notrunc status=none
+		[ "$(cmp -l "$src" "$dest" | wc -l)" -eq 1 ] ||
+			die "$dest: flipping a byte went wrong"
+		;;
+	esac
+	has_signature "$dest" || die "$dest: signature trailer lost"
+}
+
 # Build one module per variant from lktest_mod.c, then sign the copies.
 build_modules() {
-	local names=(lktest_unsigned) s name key cert
+	local names=(lktest_unsigned lktest_sigtrunc lktest_sigflip) s name key cert
 
 	for s in $SIGNERS; do
 		names+=("lktest_${s%%:*}")
@@ -71,6 +140,12 @@ build_modules() {
 		sign_module "$MODBUILD/lktest_$name.ko" "$key" "$cert" \
 			"$MODULES/lktest_$name.ko"
 	done
+	for name in sigtrunc sigflip; do
+		sign_module "$MODBUILD/lktest_$name.ko" "$OBJ/certs/signing_key.pem" \
+			"$OBJ/certs/signing_key.x509" "$MODBUILD/lktest_$name.signed.ko"
+		damage_module "$MODBUILD/lktest_$name.signed.ko" "$name" \
+			"$MODULES/lktest_$name.ko"
+	done
 	msg "modules: $(cd "$MODULES" && echo *.ko)"
 }
 
@@ -87,6 +162,7 @@ setup_dracut() {
 main() {
 	local kinputs=() hash
 
+	"$TOP/scripts/mkkeys.sh"
 	if kernel_built; then
 		kinputs=("$OBJ/.config" "$OBJ/Module.symvers" "$OBJ/certs/signing_key.x509")
 	fi

@@ -6,12 +6,19 @@
 #   dbx       "revoked": its certificate goes to dbx only
 #   both      certificate in db AND dbx (dbx wins)
 #   mok       enrolled as MokListRT
+#   bad       only in the "baddb" store, in a list made malformed there
+#             (scripts/mkstore.sh)
 #
 # For each NAME: NAME.key, NAME.crt (PEM), NAME.der and NAME.esl (EFI signature
 # list, owner GUID $OWNER_GUID), plus the time-based authenticated updates
 # PK.auth (self-signed), KEK.auth (by PK), db.auth (db+both, by KEK) and
 # dbx.auth (dbx+both, by KEK).  Idempotent: existing keys are kept; the
 # derived files are remade only when missing.
+#
+# A variant store (a malformed db, a db of 50 certificates, ...) uses its own
+# KEYS folder holding copies of these keys, and names extra EFI signature
+# lists in DB_EXTRA and DBX_EXTRA: db is then db + DB_EXTRA + both, dbx is
+# dbx + DBX_EXTRA + both (db.list and dbx.list, what the variables hold).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -20,7 +27,7 @@ KEYS=${KEYS:-$BUILD/keys}
 OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
 # Fixed timestamp of the authenticated updates, so they are reproducible.
 AUTH_TIME="2026-01-01 00:00:00"
-NAMES=(PK KEK db dbx both mok)
+NAMES=(PK KEK db dbx both mok bad)
 
 mkdir -p "$KEYS"
 cd "$KEYS"
@@ -58,7 +65,24 @@ auth() {
 }
 auth PK PK PK.auth PK.esl
 auth KEK PK KEK.auth KEK.esl
-auth db KEK db.auth db.esl both.esl
-auth dbx KEK dbx.auth dbx.esl both.esl
+# list OUT ESL...: OUT holds the lists, remade (with its .auth) on change.
+list() {
+	local out=$1
+
+	shift
+	cat "$@" >"$out.tmp"
+	if cmp -s "$out.tmp" "$out"; then
+		rm -f "$out.tmp"
+	else
+		mv "$out.tmp" "$out"
+		rm -f "${out%.list}.auth"
+	fi
+}
+# shellcheck disable=SC2086 # the *_EXTRA variables are lists of files
+list db.list db.esl ${DB_EXTRA:-} both.esl
+# shellcheck disable=SC2086
+list dbx.list dbx.esl ${DBX_EXTRA:-} both.esl
+auth db KEK db.auth db.list
+auth dbx KEK dbx.auth dbx.list
 
 [ -z "$made" ] || msg "keys in $KEYS: $(echo *)"

@@ -19,8 +19,11 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 KERNEL=${KERNEL:-$OBJ/arch/x86/boot/bzImage}
 SIGNED=$BUILD/bzImage.signed
-PROV=$BUILD/provision
-VARS=$BUILD/vars
+# Work files per store, so that variant stores (KEYS=DIR PROJECT_VARS=FILE,
+# see mkkeys.sh) can be made side by side.
+NAME=$(basename "$PROJECT_VARS" .fd)
+PROV=$BUILD/provision/$NAME
+VARS=$(dirname "$PROJECT_VARS")
 BOOT_SECS=${BOOT_SECS:-300}
 
 
@@ -30,7 +33,7 @@ BOOT_SECS=${BOOT_SECS:-300}
 
 h=$(inputs_hash "$KEYS" "$HERE/provision" "$HERE/mkvars.sh" "$HERE/mkkeys.sh" \
 	/usr/bin/busybox "$OVMF_CODE_SB" "$OVMF_VARS_EMPTY")
-if [ -z "${FORCE:-}" ] && stamp_ok vars "$h" && [ -s "$PROJECT_VARS" ]; then
+if [ -z "${FORCE:-}" ] && stamp_ok "vars-$NAME" "$h" && [ -s "$PROJECT_VARS" ]; then
 	msg "$PROJECT_VARS is up to date"
 	exit 0
 fi
@@ -58,9 +61,9 @@ mkinitramfs() {
 	{ attrs 27; cat "$k/KEK.auth"; } >"$root/prov/KEK.var"
 	{ attrs 27; cat "$k/KEK.esl"; } >"$root/prov/KEK.expect"
 	{ attrs 27; cat "$k/db.auth"; } >"$root/prov/db.var"
-	{ attrs 27; cat "$k/db.esl" "$k/both.esl"; } >"$root/prov/db.expect"
+	{ attrs 27; cat "$k/db.list"; } >"$root/prov/db.expect"
 	{ attrs 27; cat "$k/dbx.auth"; } >"$root/prov/dbx.var"
-	{ attrs 27; cat "$k/dbx.esl" "$k/both.esl"; } >"$root/prov/dbx.expect"
+	{ attrs 27; cat "$k/dbx.list"; } >"$root/prov/dbx.expect"
 	{ attrs 07; cat "$k/mok.esl"; } >"$root/prov/MokListRT.var"
 	cp "$root/prov/MokListRT.var" "$root/prov/MokListRT.expect"
 
@@ -90,21 +93,21 @@ mkdir -p "$PROV" "$VARS"
 mkinitramfs
 
 # --- provisioning boot, on a fresh copy of the empty store -------------------
-cp "$OVMF_VARS_EMPTY" "$VARS/work.fd"
-boot write "$VARS/work.fd" "$VARS/provision.log"
+cp "$OVMF_VARS_EMPTY" "$VARS/$NAME.work.fd"
+boot write "$VARS/$NAME.work.fd" "$VARS/$NAME.provision.log"
 
 # --- verification boot, on a copy of the result -----------------------------
-cp "$VARS/work.fd" "$VARS/verify.fd"
-boot verify "$VARS/verify.fd" "$VARS/verify.log"
-rm -f "$VARS/verify.fd"
+cp "$VARS/$NAME.work.fd" "$VARS/$NAME.verify.fd"
+boot verify "$VARS/$NAME.verify.fd" "$VARS/$NAME.verify.log"
+rm -f "$VARS/$NAME.verify.fd"
 
 # The DER certificates must be in the store's flash image, too.
 for n in PK KEK db dbx both; do
-	grep -qaF "Lockdown Test $n" "$VARS/work.fd" ||
-		die "'Lockdown Test $n' not found in $VARS/work.fd"
+	grep -qaF "Lockdown Test $n" "$VARS/$NAME.work.fd" ||
+		die "'Lockdown Test $n' not found in $VARS/$NAME.work.fd"
 done
 
 rm -f "$PROJECT_VARS"
-mv "$VARS/work.fd" "$PROJECT_VARS"
-stamp_set vars "$h"
+mv "$VARS/$NAME.work.fd" "$PROJECT_VARS"
+stamp_set "vars-$NAME" "$h"
 msg "made $PROJECT_VARS: PK, KEK, db, dbx enrolled; SecureBoot=1 SetupMode=0"

@@ -13,7 +13,11 @@ if [ "$n" -eq 0 ]; then
 	msg "no commits on pristine: empty series"
 	exit 0
 fi
-git -C "$SRC" format-patch -q --cover-letter -o "$out" pristine..HEAD
+# MAINTAINERS first in every patch, so that checkpatch sees a new file's
+# MAINTAINERS entry before the file.
+# Notes (tree.sh) carry the justification of any checkpatch warning left.
+git -C "$SRC" format-patch -q --cover-letter --notes -O "$TOP/scripts/git.orderFile" \
+	-o "$out" pristine..HEAD
 if [ -f "$TOP/kernel-tree-patches/cover-letter.txt" ]; then
 	# Fill in git's blurb placeholders from our cover letter text.
 	python3 - "$out"/0000-cover-letter.patch "$TOP/kernel-tree-patches/cover-letter.txt" <<'PY'

@@ -5,12 +5,15 @@
 # "git am". Each step is a commit, so "make series" is git format-patch.
 #
 # A line "#@ security-lockdown" in the series marks where the subsystem
-# itself is committed; quilt reads it as a comment.
+# itself is committed, with its MAINTAINERS entry and its admin guide
+# (Documentation/admin-guide/LSM/lockdown.rst, listed in the LSM index);
+# quilt reads it as a comment.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 PATCHES=$TOP/kernel-tree-patches
-hash=$(inputs_hash "$TOP/security-lockdown" "$PATCHES" "$TOP/scripts/tree.sh")
+GUIDE=Documentation/admin-guide/LSM/lockdown.rst
+hash=$(inputs_hash "$TOP/security-lockdown" "$PATCHES" "$TOP/$GUIDE" "$TOP/scripts/tree.sh")
 if [ -d "$SRC/.git" ] && stamp_ok tree "$hash"; then
 	msg "tree up to date"
 	exit 0
@@ -65,11 +68,32 @@ install_subsystem() {
 		/^LOCKING PRIMITIVES$/ && !done { while ((getline l < entry) > 0) print l; done = 1 }
 		{ print }' "$SRC/MAINTAINERS" >"$SRC/MAINTAINERS.new"
 	mv "$SRC/MAINTAINERS.new" "$SRC/MAINTAINERS"
-	git_src add -A -f security/lockdown MAINTAINERS
+	# The admin guide, after SafeSetID in the LSM index's toctree.
+	cp "$TOP/$GUIDE" "$SRC/$GUIDE"
+	grep -qx '   lockdown' "$SRC/Documentation/admin-guide/LSM/index.rst" ||
+		sed -i '/^   SafeSetID$/a\   lockdown' "$SRC/Documentation/admin-guide/LSM/index.rst"
+	git_src add -A -f security/lockdown MAINTAINERS "$GUIDE" \
+		Documentation/admin-guide/LSM/index.rst
 	if ! git_src diff --cached --quiet; then
 		git_src commit -q -s -F "$TOP/security-lockdown/COMMIT_MSG" ||
 			die "committing security-lockdown/"
 	fi
+}
+
+# add_notes PATCH: a "checkpatch: TYPE: why" paragraph between the "---"
+# and the diffstat of PATCH (git am drops that part) justifies a warning
+# checkpatch gives the patch; keep it as a git note on the new commit, so
+# that "make series" exports it (format-patch --notes) and "make check"
+# lets exactly that warning type pass for exactly that patch.
+add_notes() {
+	local note
+
+	note=$(awk '/^---$/ { on = 1; next }
+		on && /^ [^ ].*\|/ { exit }
+		on && /^checkpatch: / { keep = 1 }
+		on && keep && /^$/ { keep = 0 }
+		on && keep { print }' "$1")
+	[ -z "$note" ] || git_src notes add -f -m "$note" HEAD
 }
 
 installed=0
@@ -89,6 +113,7 @@ if [ -f "$PATCHES/series" ]; then
 			git_src am --abort >/dev/null 2>&1 || true
 			die "patch does not apply: kernel-tree-patches/$line"
 		fi
+		add_notes "$p"
 	done <"$PATCHES/series"
 fi
 if [ $installed -eq 0 ] && [ -f "$TOP/security-lockdown/COMMIT_MSG" ]; then

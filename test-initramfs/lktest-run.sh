@@ -225,6 +225,13 @@ check_securityfs() {
 	cmd lktest-securityfs "$1" --expect "$2"
 }
 
+# race MODE ARGS...: lktest-race, guarded operations racing a raise of the
+# level ("raise") or securityfs writers racing each other ("writers"); it
+# checks every operation's result against the raise's time itself.
+check_race() {
+	cmd lktest-race "$@"
+}
+
 # storm N E MIN MAX: N MSR writes all give E, the kernel logs between
 # MIN and MAX denial lines for them, and lockdown_denials counts all N.  It first waits out the rate limit
 # window (printk's default: 10 messages per 5 s) that earlier denials may
@@ -383,6 +390,43 @@ check_status() {
 		{ echo "first line lacks '$*'"; return 1; }
 }
 
+# bench OP: lktest-bench times OP (see lktest-bench.c); "ok" means
+# measured, whatever the operation returned.  The figures are in the "# bench
+# OP: RESULT, median N ns/op, R x getppid ..." diagnostic that
+# scripts/bench.sh reads.
+check_bench() {
+	cmd lktest-bench "$@"
+}
+
+# uefi_keys: what the boot imported from the UEFI key variables and how long
+# it took, for scripts/bench.sh.  With initcall_debug the kernel logs
+# "calling  FN @ PID" and "initcall FN returned R after N usecs" around
+# every initcall (FN is an address without CONFIG_KALLSYMS): the one that
+# logs the db import is load_uefi_certs.  Prints "uefi_keys: initcall FN
+# N usecs, X.509 certs N, blacklist hashes N".
+check_uefi_keys() {
+	local fn line usecs certs hashes=0 type types=
+	local -A keys=()
+
+	fn=$(dmesg | sed -n '/calling  /{s/.*calling  \([^ ]*\) @.*/\1/;h;}
+		/Loading X.509 certificate: UEFI:db/{x;p;q;}')
+	[ -n "$fn" ] && line=$(dmesg | grep -F "initcall $fn returned" | tail -n 1)
+	echo "${line:-no initcall line around the UEFI db import (initcall_debug missing?)}"
+	usecs=$(sed -n 's/.* after \([0-9]*\) usecs.*/\1/p' <<<"$line")
+	certs=$(dmesg | grep -c "integrity: Loaded X.509 cert")
+	# /proc/keys: ID FLAGS USAGE EXPIRY PERM UID GID TYPE DESCRIPTION
+	while read -r _ _ _ _ _ _ _ type _; do
+		keys[$type]=$((${keys[$type]:-0} + 1))
+	done </proc/keys
+	for type in "${!keys[@]}"; do
+		types+=" $type ${keys[$type]}"
+	done
+	echo "/proc/keys by type:$types"
+	hashes=${keys[blacklist]:-0}
+	echo "uefi_keys: initcall ${fn:--} ${usecs:--} usecs, X.509 certs $certs, blacklist hashes $hashes"
+	[ -n "$usecs" ]
+}
+
 # --- plans --------------------------------------------------------------------
 # One line per check; quoting as in the shell.  Shared groups first.
 
@@ -428,6 +472,23 @@ plan_securityfs_hostile() {
 	securityfs nul EINVAL
 	securityfs nulprefix EINVAL
 	securityfs empty EINVAL
+	securityfs offset EINVAL
+	securityfs pwrite ESPIPE
+	securityfs writev EINVAL
+	securityfs efault EFAULT
+	EOF
+}
+
+# Modules whose signature was damaged after signing (scripts/mkinitramfs.sh):
+# refused whether or not signatures are enforced, with the errno of the
+# PKCS#7 parser for a truncated message and of the RSA check for a flipped
+# byte of the signature value.
+plan_bad_signatures() {
+	cat <<-'EOF'
+	insmod lktest_sigtrunc EBADMSG
+	modload lktest_sigtrunc EBADMSG
+	insmod lktest_sigflip EKEYREJECTED
+	modload lktest_sigflip EKEYREJECTED
 	EOF
 }
 
@@ -500,8 +561,11 @@ plan_open() {
 	capsh_full
 	EOF
 	plan_open_caps
+	plan_bad_signatures
+	echo "sig_enforce N"
 	plan_securityfs_hostile
 	cat <<-'EOF'
+	securityfs lengths EINVAL
 	level none
 	dmesg_count Lockdown: 0 0
 	denials "raw MSR access" 0 0
@@ -518,6 +582,7 @@ plan_integrity() {
 	echo "open /proc/kcore r ok"
 	plan_securityfs_hostile
 	cat <<-'EOF'
+	securityfs lengths EINVAL
 	securityfs integrity EPERM
 	level integrity
 	storm 10000 EPERM 1 20
@@ -567,18 +632,87 @@ plan_runtime() {
 	EOF
 }
 
+# UEFI keys under firmware Secure Boot: db and MokListRT certificates verify
+# module signatures, dbx revokes (also a certificate in db), and each
+# revocation is named.  lktest_bad's certificate is in no list: with
+# signatures enforced, an unknown key is refused like a missing signature.
+plan_uefi_keys() {
+	cat <<-'EOF'
+	insmod lktest_db ok
+	insmod lktest_mok ok
+	insmod lktest_dbx EKEYREJECTED
+	modload lktest_dbx EKEYREJECTED
+	insmod lktest_both EKEYREJECTED
+	modload lktest_both EKEYREJECTED
+	insmod lktest_bad EKEYREJECTED
+	modload lktest_bad EKEYREJECTED
+	dmesg_count "Loading of module with unavailable key is rejected" 2 2
+	dmesg_has "module: signature of lktest_dbx rejected: certificate 'Lockdown Test dbx: "
+	dmesg_has "module: signature of lktest_both rejected: certificate 'Lockdown Test both: "
+	dmesg_count "is revoked by UEFI:dbx" 4 4
+	dmesg_count "signature of lktest_db rejected" 0 0
+	dmesg_count "signature of lktest_mok rejected" 0 0
+	EOF
+}
+
 plan_firmware() {
 	cat <<-'EOF'
 	efivar SecureBoot 1
 	efivar SetupMode 0
 	mokutil_sb "SecureBoot enabled"
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
 	EOF
 	plan_secure_boot "EFI Secure Boot"
+	plan_uefi_keys
 }
 
-# secureboot_enable=1 on a machine without Secure Boot.
+# "make run": what a newcomer (or a bug report) wants to see of a Secure
+# Boot machine, each step still checked.
+plan_demo() {
+	cat <<-'EOF'
+	mokutil_sb "SecureBoot enabled"
+	level integrity
+	origin integrity EFI Secure Boot
+	rdmsr ok
+	wrmsr EPERM
+	devport_dd EPERM
+	setpci_write EPERM
+	insmod lktest_unsigned EKEYREJECTED
+	dmesg_has "Lockdown: "
+	status 1 "locked down (integrity)"
+	EOF
+}
+
+# A db variable with a malformed list between two good ones (see
+# scripts/mkstore.sh): the boot completes, the bad list is reported and
+# nothing of it is trusted, the lists around it and the other variables
+# are imported.
+plan_baddb() {
+	cat <<-'EOF'
+	efivar SecureBoot 1
+	level integrity
+	origin integrity EFI Secure Boot
+	dmesg_has "EFI: UEFI:db: bad signature list at offset"
+	dmesg_count "Loaded X.509 cert 'Lockdown Test bad: " 0 0
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test db: "
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test both: "
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
+	EOF
+	plan_uefi_keys
+}
+
+# secureboot_enable=1 on a machine without Secure Boot: no firmware keys,
+# so a module signed with the db key has no key to verify it.
 plan_emulated() {
 	plan_secure_boot "secureboot_enable=1"
+	plan_bad_signatures
+	echo "sig_enforce Y"
+	echo "level integrity"
+	cat <<-'EOF'
+	insmod lktest_db EKEYREJECTED
+	modload lktest_db EKEYREJECTED
+	dmesg_count "Loading of module with unavailable key is rejected" 2 2
+	EOF
 }
 
 plan_setupmode() {
@@ -613,6 +747,63 @@ plan_sbparam() {
 		printf 'dmesg_count "lockdown: secureboot_enable=%s: expected 0 or 1; ignored" 1 1\n' \
 			"$(printf '%.32s' "$v")$([ ${#v} -gt 32 ] && echo ...)"
 	fi
+}
+
+# lockdown= with a value that is no level: the boot completes, nothing is
+# locked down, and the value is named in a warning.
+plan_ldparam() {
+	local v
+
+	v=$(cmdline_arg lockdown)
+	echo "level none"
+	echo "origin none"
+	echo "sig_enforce N"
+	echo "capbnd41 present"
+	echo "wrmsr ok"
+	echo "insmod lktest_unsigned ok"
+	printf 'dmesg_count "lockdown: lockdown=%s: unknown level, expected integrity or confidentiality; ignored" 1 1\n' \
+		"$(printf '%.32s' "$v")$([ ${#v} -gt 32 ] && echo ...)"
+}
+
+# Open boot; guarded operations race a raise to integrity through
+# securityfs, then securityfs writers race each other from integrity.
+plan_race() {
+	cat <<-'EOF'
+	level none
+	origin none
+	race raise
+	level integrity
+	origin integrity securityfs
+	status 1 because a level was written to /sys/kernel/security/lockdown
+	race writers
+	level confidentiality
+	origin confidentiality securityfs
+	EOF
+}
+
+# Open boot; securityfs writers race each other from none.
+plan_race_writers() {
+	cat <<-'EOF'
+	level none
+	race writers
+	level confidentiality
+	origin confidentiality securityfs
+	EOF
+}
+
+# Benchmarks (scripts/bench.sh): figures only, the same plan with and
+# without lockdown, on our kernel and on the stock one (so nothing here
+# needs our securityfs files or CAP_COMPROMISE_KERNEL).
+plan_bench() {
+	local op
+
+	for op in getppid msr-read msr-write ioperm iopl pci-write devport-open; do
+		echo "bench $op"
+	done
+}
+
+plan_bench_keys() {
+	echo "uefi_keys"
 }
 
 # --- runner -------------------------------------------------------------------

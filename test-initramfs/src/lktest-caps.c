@@ -79,6 +79,7 @@ int main(int argc, char **argv)
 	int expect = lk_take_expect(&argc, argv);
 	uint32_t msr = 0xc0000103;
 	char path[64], what[128];
+	const char *step;
 	uint64_t val;
 	int cpu = 0, fd, err, i;
 
@@ -89,12 +90,9 @@ int main(int argc, char **argv)
 			msr = strtoul(argv[i + 1], NULL, 0);
 	}
 
-	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
-	fd = open(path, O_RDWR);
+	fd = lk_open_msr(cpu, msr, &val, path, sizeof(path), &step);
 	if (fd < 0)
-		return lk_setup_failed(path, errno);
-	if (pread(fd, &val, sizeof(val), msr) != sizeof(val))
-		return lk_setup_failed("pread msr", errno ? errno : EIO);
+		return lk_setup_failed(!strcmp(step, "open") ? path : "pread msr", errno);
 	printf("opened %s with full privileges, msr 0x%x = 0x%llx\n", path, msr,
 	       (unsigned long long)val);
 

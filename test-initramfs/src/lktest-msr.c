@@ -24,19 +24,12 @@
 /* Register order of the regs array, see arch/x86/kernel/msr.c */
 enum { R_EAX, R_ECX, R_EDX, R_EBX, R_ESP, R_EBP, R_ESI, R_EDI };
 
-static int msr_read(int fd, uint32_t msr, uint64_t *val)
-{
-	if (pread(fd, val, sizeof(*val), msr) != sizeof(*val))
-		return errno ? errno : EIO;
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	int expect = lk_take_expect(&argc, argv);
 	uint32_t msr = MSR_TSC_AUX;
 	__u32 regs[8] = { 0 };
-	const char *op = NULL;
+	const char *op = NULL, *step;
 	char path[64], what[128];
 	uint64_t val;
 	int cpu = 0, fd, err, i;
@@ -55,17 +48,17 @@ int main(int argc, char **argv)
 		return LKTEST_FAIL;
 	}
 
-	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
-	fd = open(path, O_RDWR);
-	if (fd < 0)
+	/* Opening is setup; the read is the "read" operation itself. */
+	fd = lk_open_msr(cpu, msr, &val, path, sizeof(path), &step);
+	if (fd < 0 && !strcmp(step, "open"))
 		return lk_setup_failed(path, errno);
-
-	errno = 0;
-	err = msr_read(fd, msr, &val);
+	err = fd < 0 ? errno : 0;
 	if (!strcmp(op, "read")) {
 		snprintf(what, sizeof(what), "pread %s msr 0x%x", path, msr);
-		if (!err)
+		if (!err) {
 			printf("msr 0x%x = 0x%llx\n", msr, (unsigned long long)val);
+			close(fd);
+		}
 		return lk_verdict(what, err, expect);
 	}
 	if (err)

@@ -21,6 +21,7 @@ int main(int argc, char **argv)
 	int cpu = 0, fd, err, first_other = 0;
 	uint32_t msr = 0xc0000103;
 	struct timespec t0, t1;
+	const char *step;
 	char path[64];
 	uint64_t val;
 
@@ -33,12 +34,9 @@ int main(int argc, char **argv)
 			msr = strtoul(argv[i + 1], NULL, 0);
 	}
 
-	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
-	fd = open(path, O_RDWR);
+	fd = lk_open_msr(cpu, msr, &val, path, sizeof(path), &step);
 	if (fd < 0)
-		return lk_setup_failed(path, errno);
-	if (pread(fd, &val, sizeof(val), msr) != sizeof(val))
-		return lk_setup_failed("pread msr", errno ? errno : EIO);
+		return lk_setup_failed(!strcmp(step, "open") ? path : "pread msr", errno);
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < n; i++) {

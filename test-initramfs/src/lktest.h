@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the lockdown test programs: parse "--expect ok|ENAME",
- * name an errno, and print one verdict line.  Header only, no global state.
+ * name an errno, print one verdict line, open an MSR device.  Header only,
+ * no global state.
  */
 #ifndef LKTEST_H
 #define LKTEST_H
@@ -10,9 +11,12 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Exit codes: 0 = the result matched the expectation, 1 = anything else. */
 #define LKTEST_MATCH	0
@@ -90,6 +94,34 @@ static inline int lk_setup_failed(const char *what, int err)
 	printf("%s: %s %s (setup step, must succeed): FAIL\n", what,
 	       lk_errname(err), strerror(err));
 	return LKTEST_FAIL;
+}
+
+/*
+ * Open /dev/cpu/CPU/msr read-write (the path goes to PATH, LEN bytes) and
+ * read register MSR into *val through it.  Returns the open fd; or -1 with
+ * errno set (EIO for a short read) and *step naming what failed, "open" or
+ * "pread", the fd closed.
+ */
+static inline int lk_open_msr(int cpu, uint32_t msr, uint64_t *val,
+			      char *path, size_t len, const char **step)
+{
+	ssize_t n;
+	int fd, err;
+
+	snprintf(path, len, "/dev/cpu/%d/msr", cpu);
+	*step = "open";
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	*step = "pread";
+	errno = 0;
+	n = pread(fd, val, sizeof(*val), msr);
+	if (n == (ssize_t)sizeof(*val))
+		return fd;
+	err = n < 0 ? errno : EIO;
+	close(fd);
+	errno = err;
+	return -1;
 }
 
 #endif /* LKTEST_H */

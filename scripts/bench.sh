@@ -1,0 +1,414 @@
+#!/bin/bash
+# Benchmarks ("make bench"): prints figures, never fails on speed.
+#
+#   scripts/bench.sh [all|syscalls|keys|tables]
+#
+#   all        (default) both benchmarks below, then the tables
+#   syscalls   only 1., keys only 2. (the stock kernel is built either way)
+#   tables     print the tables of the last run again
+#   ROUNDS=N   boots per kernel and case (default 3)
+#   DB_CERTS=N DBX_HASHES=N   size of the big store (default 50, 500)
+#
+# 1. Guarded-syscall cost: our kernel ($OBJ) against the stock packaged
+#    tree with the same configuration ($STOCK_SRC, a detached git worktree
+#    of build/src at tag "pristine", built into $STOCK_OBJ), each booted
+#    with no lockdown and with lockdown=integrity.  The guest program
+#    lktest-bench times every guarded operation and two controls.
+# 2. UEFI key import cost: the load_uefi_certs initcall (initcall_debug)
+#    booting through OVMF Secure Boot with the project's store, and with a
+#    store of 50 db certificates and 500 dbx SHA-256 hashes.
+#
+# Guests boot one at a time (steadier timing), stock and ours interleaved,
+# for $ROUNDS rounds; the tables show medians.  Everything goes under
+# $BUILD/bench; the test matrix's logs ($BUILD/logs) are never touched.
+# Needs the main kernel built ("make" or "make check" first).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+# The scripts run here (mkinitramfs.sh, boot.sh) use our tree and kernel
+# unless told otherwise; lib.sh would derive them from a changed BUILD.
+export SRC OBJ
+
+BENCH=$BUILD/bench
+STOCK_SRC=$BUILD/stock-src
+STOCK_OBJ=$BUILD/obj-stock
+ROUNDS=${ROUNDS:-3}
+
+# --- the stock kernel ---------------------------------------------------------
+
+# Our fragment without the symbols that no Kconfig of the stock tree defines.
+stock_fragment() {
+	local frag=$TOP/configs/lockdown-test.config defined line sym
+
+	defined=$(find "$STOCK_SRC" -name 'Kconfig*' -type f -print0 |
+		xargs -0 sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]\{1,\}\).*/\2/p' |
+		LC_ALL=C sort -u)
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*)		sym=${line%%=*} ;;
+		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *} ;;
+		*)			printf '%s\n' "$line"; continue ;;
+		esac
+		if grep -qxF "${sym#CONFIG_}" <<<"$defined"; then
+			printf '%s\n' "$line"
+		else
+			printf '# %s: not in the stock tree\n' "$sym"
+			msg "stock config: dropping $sym (no Kconfig defines it)"
+		fi
+	done <"$frag"
+}
+
+build_stock() {
+	local h
+
+	if [ ! -d "$STOCK_SRC" ]; then
+		msg "creating the stock tree $STOCK_SRC (worktree of $SRC at pristine)"
+		git -C "$SRC" worktree add --detach "$STOCK_SRC" pristine >/dev/null 2>&1 ||
+			die "git worktree add $STOCK_SRC failed"
+	fi
+	# An interrupted "worktree add" leaves a partial tree: refuse it.
+	if [ "$(git -C "$STOCK_SRC" rev-parse --show-toplevel 2>/dev/null)" != "$STOCK_SRC" ] ||
+	   [ "$(git -C "$STOCK_SRC" rev-parse HEAD)" != "$(git -C "$SRC" rev-parse pristine)" ] ||
+	   [ -n "$(git -C "$STOCK_SRC" status --porcelain --untracked-files=no | head -n 1)" ]; then
+		die "$STOCK_SRC is not a clean worktree at tag pristine; remove it" \
+			"(git -C $SRC worktree remove --force $STOCK_SRC) and run again"
+	fi
+	mkdir -p "$BENCH"
+	stock_fragment >"$BENCH/stock.config.tmp"
+	if cmp -s "$BENCH/stock.config.tmp" "$BENCH/stock.config"; then
+		rm "$BENCH/stock.config.tmp"
+	else
+		mv "$BENCH/stock.config.tmp" "$BENCH/stock.config"
+	fi
+	# Same ccache as the main build (lib.sh exports CCACHE_DIR); stamps
+	# and logs under $BENCH.
+	BUILD=$BENCH SRC=$STOCK_SRC OBJ=$STOCK_OBJ \
+		BASE_CONFIG=$BENCH/stock.config "$HERE/configure.sh"
+	h=$(inputs_hash "$STOCK_OBJ/.config" "$HERE/build-kernel.sh")$(git -C "$STOCK_SRC" rev-parse HEAD)
+	if [ -s "$STOCK_OBJ/arch/x86/boot/bzImage" ] && stamp_ok bench-stock-kernel "$h"; then
+		msg "stock kernel up to date: $STOCK_OBJ"
+		return 0
+	fi
+	msg "building the stock kernel in $STOCK_OBJ (log $BENCH/build-${STOCK_OBJ##*/}.log)"
+	BUILD=$BENCH SRC=$STOCK_SRC OBJ=$STOCK_OBJ "$HERE/build-kernel.sh"
+	stamp_set bench-stock-kernel "$h"
+}
+
+# --- the big UEFI key store ----------------------------------------------------
+
+# Signature owner GUID of every list the project makes (as mkkeys.sh).
+OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
+BIG_KEYS=$BENCH/keys/big
+BIG_EXTRA=$BENCH/keys/big-extra
+BIG_VARS=$BENCH/vars/big-VARS.fd
+DB_CERTS=${DB_CERTS:-50}	# db: db + both + $DB_CERTS - 2 extra certificates
+DBX_HASHES=${DBX_HASHES:-500}	# dbx: dbx + both + $DBX_HASHES SHA-256 hashes
+
+# EFI signature list of N EFI_CERT_SHA256 entries (sha256 of "lockdown
+# bench dbx I"): what the real dbx mostly holds.
+sha256_list() {
+	python3 - "$1" "$OWNER_GUID" "$2" <<-'PY'
+	import hashlib, struct, sys, uuid
+	n, owner, out = int(sys.argv[1]), uuid.UUID(sys.argv[2]).bytes_le, sys.argv[3]
+	cert_sha256 = uuid.UUID("c1c41626-504c-4092-aca9-41f936934328").bytes_le
+	entries = b"".join(owner + hashlib.sha256(b"lockdown bench dbx %d" % i).digest()
+			   for i in range(n))
+	with open(out, "wb") as f:
+	    f.write(cert_sha256 + struct.pack("<III", 28 + len(entries), 0, 16 + 32))
+	    f.write(entries)
+	PY
+}
+
+# $BIG_VARS: the project's keys (copies) with db and dbx grown; provisioned
+# by mkvars.sh, which skips when nothing changed.
+make_big_store() {
+	local n i f extra=$((DB_CERTS - 2))
+
+	[ -s "$BUILD/keys/PK.key" ] || "$HERE/mkkeys.sh"
+	mkdir -p "$BIG_KEYS" "$BIG_EXTRA"
+	for n in PK KEK db dbx both mok bad; do
+		for f in "$BUILD/keys/$n".{key,crt,der,esl}; do
+			cmp -s "$f" "$BIG_KEYS/${f##*/}" || cp "$f" "$BIG_KEYS/"
+		done
+	done
+	# The extra certificates are RSA-2048 keys issued by one bench CA with
+	# a P-256 key: OVMF takes at most 0x8400 bytes per authenticated
+	# variable, which 50 self-signed RSA-2048 certificates (with 256-byte
+	# signatures) overflow.  Like the real db certificates (Microsoft's
+	# are CA-issued), the kernel parses them without a self-signature to
+	# verify.
+	ca=$BIG_EXTRA/ca
+	if [ ! -s "$ca.crt" ]; then
+		openssl req -new -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 \
+			-nodes -sha256 -days 36500 -subj "/CN=Lockdown Bench CA/" \
+			-keyout "$ca.key" -out "$ca.crt" 2>/dev/null || die "openssl: bench CA"
+		printf '%s\n' subjectKeyIdentifier=hash authorityKeyIdentifier=keyid \
+			>"$ca.ext"
+	fi
+	for ((i = 1; i <= extra; i++)); do
+		n=$BIG_EXTRA/db-$(printf '%02d' "$i")
+		[ -s "$n.esl" ] && continue
+		openssl req -new -newkey rsa:2048 -nodes -subj "/CN=Lockdown Bench db $i/" \
+			-keyout "$n.key" -out "$n.csr" 2>/dev/null ||
+			die "openssl: request $n"
+		openssl x509 -req -in "$n.csr" -CA "$ca.crt" -CAkey "$ca.key" \
+			-set_serial "$((1000 + i))" -days 36500 -sha256 \
+			-extfile "$ca.ext" -out "$n.crt" 2>/dev/null ||
+			die "openssl: certificate $n"
+		cert-to-efi-sig-list -g "$OWNER_GUID" "$n.crt" "$n.esl" >/dev/null
+	done
+	# One file per list kind, so that mkvars.sh sees a change as a change.
+	for ((i = 1; i <= extra; i++)); do
+		cat "$BIG_EXTRA/db-$(printf '%02d' "$i").esl"
+	done >"$BIG_EXTRA/extra-db.esl"
+	sha256_list "$DBX_HASHES" "$BIG_EXTRA/extra-dbx.esl"
+	KEYS=$BIG_KEYS PROJECT_VARS=$BIG_VARS \
+		DB_EXTRA="$BIG_EXTRA/extra-db.esl" DBX_EXTRA="$BIG_EXTRA/extra-dbx.esl" \
+		"$HERE/mkvars.sh"
+	msg "big store: db $(wc -c <"$BIG_KEYS/db.list") bytes, dbx $(wc -c <"$BIG_KEYS/dbx.list") bytes"
+}
+
+# --- booting -------------------------------------------------------------------
+
+OURS_KERNEL=$OBJ/arch/x86/boot/bzImage
+STOCK_KERNEL=$STOCK_OBJ/arch/x86/boot/bzImage
+INITRD=$BENCH/initramfs.img
+RESULTS=$BENCH/results
+
+# The harness initramfs, built privately (build/initramfs.img is the test
+# matrix's): test programs, lktest-bench included, and the test modules of
+# our kernel (unused here) signed with its build key only.
+bench_initramfs() {
+	local keys=$BUILD/keys
+	local signer=signed:$OBJ/certs/signing_key.pem:$OBJ/certs/signing_key.x509
+
+	KEYS=$keys BUILD=$BENCH LKTEST_SIGNERS=$signer "$HERE/mkinitramfs.sh"
+}
+
+# boot_one KERNEL_NAME SCENARIO RUN [VAR=VALUE...]: one guest with
+# boot.sh, its logs in $BENCH/logs/RUN.  A failed judgement (a boot
+# problem, a check that could not measure) is reported, not fatal: the
+# tables show what is missing.
+boot_one() {
+	local k=$1 sc=$2 run=$3 kernel t0
+
+	shift 3
+	[ "$k" = stock ] && kernel=$STOCK_KERNEL || kernel=$OURS_KERNEL
+	t0=$(date +%s)
+	mkdir -p "$BENCH/logs/$run"
+	if env LOGS="$BENCH/logs/$run" KERNEL="$kernel" INITRD="$INITRD" ACCEL="$ACCEL" "$@" \
+		"$HERE/boot.sh" "$sc" >"$BENCH/logs/$run/$sc.boot.log" 2>&1; then
+		msg "$run: $sc on $k, $(($(date +%s) - t0)) s"
+	else
+		msg "$run: $sc on $k: boot.sh failed ($(grep -m1 'boot.sh: ' "$BENCH/logs/$run/$sc.boot.log" || echo see log)); logs in $BENCH/logs/$run"
+	fi
+}
+
+# 1. Guarded-syscall cost.  Rows of $RESULTS/syscalls:
+#    KERNEL SCENARIO ROUND OP RESULT NS_PER_OP X_GETPPID BATCHES ITERATIONS
+bench_syscalls() {
+	local r k sc order
+
+	: >"$RESULTS/syscalls"
+	for ((r = 1; r <= ROUNDS; r++)); do
+		# Alternate who goes first, so that a drifting host favours no one.
+		order="stock ours"
+		[ $((r % 2)) -eq 0 ] && order="ours stock"
+		for sc in bench_none bench_integrity; do
+			for k in $order; do
+				boot_one "$k" "$sc" "$k-r$r"
+				sed -n "s|^# bench \([a-z-]*\): \([A-Za-z0-9]*\), median \([0-9.]*\) ns/op, \([0-9.]*\) x getppid .*; \([0-9]*\) batches of \([0-9]*\))$|$k ${sc#bench_} $r \1 \2 \3 \4 \5 \6|p" \
+					"$BENCH/logs/$k-r$r/$sc.ktap" 2>/dev/null >>"$RESULTS/syscalls" || true
+			done
+		done
+	done
+}
+
+# keys_result KERNEL STORE ROUND KTAP: the row of one boot.  The guest names
+# the initcall by address (no CONFIG_KALLSYMS; nokaslr): System.map says
+# which function it is, which must be load_uefi_certs.
+keys_result() {
+	local k=$1 store=$2 r=$3 ktap=$4 fn usecs certs hashes name map
+
+	read -r fn usecs certs hashes < <(sed -n \
+		's/^# uefi_keys: initcall \([^ ]*\) \([0-9-]*\) usecs, X.509 certs \([0-9]*\), blacklist hashes \([0-9]*\)$/\1 \2 \3 \4/p' \
+		"$ktap" 2>/dev/null) || return 0
+	[ "$k" = stock ] && map=$STOCK_OBJ/System.map || map=$OBJ/System.map
+	case $fn in
+	0x*)	name=$(grep -i "^0*${fn#0x} " "$map" | cut -d' ' -f3 | head -n 1) ;;
+	*)	name=${fn%%+*} ;;
+	esac
+	echo "$k $store $r ${usecs:--} $certs $hashes ${name:-unknown}"
+}
+
+# 2. UEFI key import cost.  Rows of $RESULTS/keys:
+#    KERNEL STORE ROUND USECS CERTS HASHES INITCALL
+bench_keys() {
+	local r k store vars order
+
+	"$HERE/sign-kernel.sh" "$OURS_KERNEL" "$BENCH/bzImage-ours.signed"
+	"$HERE/sign-kernel.sh" "$STOCK_KERNEL" "$BENCH/bzImage-stock.signed"
+	: >"$RESULTS/keys"
+	for ((r = 1; r <= ROUNDS; r++)); do
+		order="stock ours"
+		[ $((r % 2)) -eq 0 ] && order="ours stock"
+		for store in project big; do
+			[ $store = big ] && vars=$BIG_VARS || vars=$BUILD/vars/project-VARS.fd
+			for k in $order; do
+				boot_one "$k" bench_keys "keys-$store-$k-r$r" \
+					PROJECT_VARS="$vars" SIGNED_KERNEL="$BENCH/bzImage-$k.signed"
+				keys_result "$k" "$store" "$r" \
+					"$BENCH/logs/keys-$store-$k-r$r/bench_keys.ktap" >>"$RESULTS/keys"
+			done
+		done
+	done
+}
+
+# --- the tables ------------------------------------------------------------------
+
+print_tables() {
+	python3 - "$RESULTS" "$ROUNDS" "$ACCEL" "$(nproc)" "$DB_CERTS" "$DBX_HASHES" <<-'PY'
+	import collections, os, statistics, sys
+	results, rounds, accel, ncpu, db_certs, dbx_hashes = sys.argv[1:]
+	rounds = int(rounds)
+
+	def rows(name):
+	    path = os.path.join(results, name)
+	    return [l.split() for l in open(path) if l.strip()] if os.path.exists(path) else []
+
+	def med(v):
+	    return statistics.median(v) if v else None
+
+	def fmt(v):
+	    return "-" if v is None else "%.1f" % v
+
+	def ratio(a, b):
+	    return "-" if a is None or b is None or b == 0 else "%.2f" % (a / b)
+
+	def table(hdr, widths, body, left=(0,)):
+	    line = lambda c: "  ".join(str(x).ljust(n) if i in left else str(x).rjust(n)
+	                               for i, (x, n) in enumerate(zip(c, widths))).rstrip()
+	    print(line(hdr))
+	    print(line(["-" * n for n in widths]))
+	    for c in body:
+	        print(line(c))
+
+	def runs(n):	# "(2/3)" when a boot gave no figure
+	    return "" if n == rounds else " (%d/%d)" % (n, rounds)
+
+	if accel == "tcg":
+	    print("All guests ran under QEMU TCG (software emulation; KVM is not usable here), one "
+	          "at a time, on a %s-CPU host shared with other work:" % ncpu)
+	    print("absolute figures are emulation costs; compare the kernels by the ratios.")
+	else:
+	    print("All guests ran under QEMU with -accel %s, one at a time, on a %s-CPU host." % (accel, ncpu))
+
+	sc = rows("syscalls")
+	if sc:
+	    ns, rel = collections.defaultdict(list), collections.defaultdict(list)
+	    res, ops, shape = collections.defaultdict(set), [], set()
+	    for k, s, r, op, result, v, x, batches, iters in sc:
+	        ns[k, s, op].append(float(v))
+	        rel[k, s, op].append(float(x))
+	        res[k, s, op].add(result)
+	        shape.add("%s batches of %s calls" % (batches, iters))
+	        if op not in ops:
+	            ops.append(op)
+	    print()
+	    print("1. Guarded-syscall cost, ns/op: median over %d boots of each boot's median "
+	          "(%s), with the call's result." % (rounds, " / ".join(sorted(shape))))
+	    print("   none = no lockdown, integrity = lockdown=integrity; ratio = ours / stock.")
+	    body = []
+	    for op in ops:
+	        cells = [op]
+	        for s in ("none", "integrity"):
+	            m = {}
+	            for k in ("stock", "ours"):
+	                m[k] = med(ns[k, s, op])
+	                cells.append("%s %s%s" % (fmt(m[k]), "/".join(sorted(res[k, s, op])) or "?",
+	                                          runs(len(ns[k, s, op]))))
+	            cells.append(ratio(m["ours"], m["stock"]))
+	        body.append(cells)
+	    table(("op", "stock none", "ours none", "ratio", "stock integrity",
+	           "ours integrity", "ratio"), (12, 15, 15, 5, 15, 15, 5), body)
+	    print("   getppid and msr-read are controls lockdown does not guard: their ratios show "
+	          "the run's noise.")
+	    print("   ok = allowed, EPERM = refused by lockdown.")
+	    print()
+	    print("   The same in units of getppid() timed right before each batch in the same "
+	          "guest (median),")
+	    print("   which cancels most of the host's speed changes between and within boots:")
+	    body = []
+	    for op in ops:
+	        if op == "getppid":
+	            continue
+	        cells = [op]
+	        for s in ("none", "integrity"):
+	            m = {k: med(rel[k, s, op]) for k in ("stock", "ours")}
+	            cells += ["-" if m["stock"] is None else "%.2f" % m["stock"],
+	                      "-" if m["ours"] is None else "%.2f" % m["ours"],
+	                      ratio(m["ours"], m["stock"])]
+	        body.append(cells)
+	    table(("op", "stock none", "ours none", "ratio", "stock integrity",
+	           "ours integrity", "ratio"), (12, 15, 15, 5, 15, 15, 5), body)
+
+	kr = rows("keys")
+	if kr:
+	    us, cnt, fns = collections.defaultdict(list), collections.defaultdict(set), set()
+	    for k, store, r, u, certs, hashes, fn in kr:
+	        if u != "-":
+	            us[k, store].append(float(u))
+	        cnt[k, store].add("%s/%s" % (certs, hashes))
+	        fns.add(fn)
+	    print()
+	    print("2. UEFI key import at boot (OVMF Secure Boot, signed kernel, initcall_debug): "
+	          "the %s initcall," % "/".join(sorted(fns)))
+	    print("   usecs, median over %d boots. project store: db 2 certs, dbx 2 certs; big: "
+	          "db %s certs, dbx 2 certs + %s SHA-256." % (rounds, db_certs, dbx_hashes))
+	    print("   certs/hashes loaded = dmesg 'integrity: Loaded X.509 cert' lines (db and "
+	          "MokListRT) / blacklist keys in /proc/keys.")
+	    body = []
+	    for store in ("project", "big"):
+	        s, o = med(us["stock", store]), med(us["ours", store])
+	        body.append([store, fmt(s) + runs(len(us["stock", store])),
+	                     fmt(o) + runs(len(us["ours", store])), ratio(o, s),
+	                     ",".join(sorted(cnt["stock", store])) or "-",
+	                     ",".join(sorted(cnt["ours", store])) or "-"])
+	    table(("store", "stock usecs", "ours usecs", "ratio", "stock loaded", "ours loaded"),
+	          (7, 12, 12, 5, 13, 13), body, left=(0, 4, 5))
+	    if fns - {"load_uefi_certs"}:
+	        print("   warning: the timed initcall is not load_uefi_certs (System.map)")
+	PY
+}
+
+all() {
+	local t0=$SECONDS
+
+	[ -s "$OURS_KERNEL" ] || die "no kernel in $OBJ: run make (or make check) first"
+	rm -rf "$BENCH/logs" "$RESULTS"
+	mkdir -p "$BENCH/logs" "$RESULTS"
+	build_stock
+	[ -s "$BUILD/vars/project-VARS.fd" ] || "$HERE/mkvars.sh"
+	make_big_store
+	bench_initramfs
+	ACCEL=$("$HERE/accel.sh" "$OURS_KERNEL")
+	msg "guests run under $ACCEL, one at a time, $ROUNDS rounds"
+	echo "$ROUNDS $ACCEL $DB_CERTS $DBX_HASHES" >"$RESULTS/run"
+	case $1 in
+	all|syscalls)	bench_syscalls ;;
+	esac
+	case $1 in
+	all|keys)	bench_keys ;;
+	esac
+	msg "done in $((SECONDS - t0)) s; logs in $BENCH/logs"
+	print_tables
+}
+
+case ${1:-all} in
+all|syscalls|keys) all "${1:-all}" ;;
+build-stock)	build_stock ;;
+big-store)	make_big_store ;;
+tables)		read -r ROUNDS ACCEL DB_CERTS DBX_HASHES <"$RESULTS/run" || die "no results: run bench.sh first"
+		print_tables ;;
+*)		die "usage: bench.sh [all|syscalls|keys|build-stock|big-store|tables]" ;;
+esac

@@ -1,0 +1,52 @@
+#!/bin/bash
+# "make check-debug": the boot matrix of "make check" (scripts/checklib.sh)
+# on a debug kernel: KASAN, UBSAN, KFENCE, lockdep
+# (PROVE_LOCKING), DEBUG_ATOMIC_SLEEP and DEBUG_LIST, from
+# configs/debug.config.  Any report of theirs on the console fails its
+# boot (scripts/boot.sh judges the console).
+#
+# A separate build: the tree's output in build/obj-debug, everything else
+# (initramfs, test modules, signed kernel, logs) in build/debug.  The main
+# build's keys and OVMF variable stores (build/keys, build/vars) are used
+# through symlinks, never made here: run "make check" once first.
+#
+# Prints each stage's time, the per-scenario table, the operation counts
+# the tests report ("lktest-ops:" lines), and "N passed, N failed" last;
+# exit status 1 on any failure.
+#   SCENARIOS="a b"   boot only these
+#   TIMEOUT=SECONDS   per boot (default 900: the debug kernel is slow)
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+MAIN=$TOP/build
+export SRC=${SRC:-$MAIN/src}
+export OBJ=${DEBUG_OBJ:-$MAIN/obj-debug}
+export BUILD=${DEBUG_BUILD:-$MAIN/debug}
+export CCACHE_DIR=${CCACHE_DIR:-$MAIN/ccache}
+export TIMEOUT=${TIMEOUT:-900}
+. "$TOP/scripts/lib.sh"
+
+LOGS=$BUILD/logs
+. "$TOP/scripts/checklib.sh"
+
+# The main build's keys and stores, shared read-only.
+link_main() {
+	local f
+
+	for f in keys/db.key keys/db.crt vars/project-VARS.fd vars/baddb-VARS.fd; do
+		[ -s "$MAIN/$f" ] || die "$MAIN/$f missing: run make check first"
+	done
+	ln -sfn "$MAIN/keys" "$BUILD/keys"
+	ln -sfn "$MAIN/vars" "$BUILD/vars"
+}
+
+stage deps	"$TOP/scripts/install-deps.sh"
+stage tree	"$TOP/scripts/tree.sh"
+stage links	link_main
+stage config	"$TOP/scripts/configure.sh" "$TOP/configs/debug.config"
+stage kernel	"$TOP/scripts/build-kernel.sh"
+stage sign	"$TOP/scripts/sign-kernel.sh"
+stage initramfs	"$TOP/scripts/mkinitramfs.sh"
+
+matrix
+kunit
+finish
