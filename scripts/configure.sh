@@ -8,7 +8,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 frags=("${BASE_CONFIG:-$TOP/configs/lockdown-test.config}" "$@")
-hash=$(inputs_hash "${frags[@]}" "$TOP/scripts/configure.sh")$(git -C "$SRC" rev-parse HEAD)
+hash=$(inputs_hash "${frags[@]}" "$TOP/scripts/configure.sh")$(git -C "$SRC" rev-parse "HEAD^{tree}")
 if [ -f "$OBJ/.config" ] && stamp_ok "config-${OBJ##*/}" "$hash"; then
 	msg "config up to date"
 	exit 0
