@@ -19,10 +19,21 @@ export KBUILD_BUILD_USER=lockdown KBUILD_BUILD_HOST=test
 msg() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { msg "error: $*"; exit 1; }
 
-# Hash of the named files and directories (contents and names), for stamps.
+# Hash of the named files and directories, for stamps: the contents, and
+# the names of the files inside a directory relative to it, never where
+# the checkout or the folder is (a clone elsewhere, or a store's copy of
+# the keys, is the same input).
 inputs_hash() {
-	find "$@" -type f -print0 2>/dev/null | LC_ALL=C sort -z |
-		xargs -0 sha256sum | sha256sum | cut -c1-16
+	local p
+
+	for p; do
+		if [ -d "$p" ]; then
+			(cd "$p" && find . -type f -print0 | LC_ALL=C sort -z |
+				xargs -0 -r sha256sum)
+		elif [ -f "$p" ]; then
+			sha256sum <"$p"
+		fi
+	done | sha256sum | cut -c1-16
 }
 
 # stamp_ok NAME HASH: true when the step NAME last ran with inputs HASH.
