@@ -6,7 +6,7 @@
 #                               list, a malformed list with the "bad"
 #                               certificate, and the both list
 #
-# The variant gets its own keys folder ($BUILD/stores/NAME) with copies of
+# The variant gets its own keys folder ($BUILD/stores/NAME/keys) with copies of
 # the project's keys (never new ones: PK and KEK must be the same), and is
 # provisioned by scripts/mkvars.sh (DB_EXTRA/DBX_EXTRA, see mkkeys.sh).
 #
@@ -22,7 +22,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 name=${1:?usage: mkstore.sh baddb}
 base=$BUILD/keys
-dir=$BUILD/stores/$name
+work=$BUILD/stores/$name
+dir=$work/keys		# outside the store: mkvars.sh hashes it
 db_extra=() dbx_extra=()
 
 "$HERE/mkkeys.sh"
@@ -34,19 +35,19 @@ cp_changed() {	# cp_changed FILE...: copy into $dir what differs
 		cmp -s "$f" "$dir/${f##*/}" || cp "$f" "$dir/"
 	done
 }
-for n in PK KEK db dbx both mok; do
+# All of them, so that mkkeys.sh (run by mkvars.sh) has nothing to make.
+for n in PK KEK db dbx both mok bad; do
 	cp_changed "$base/$n".{key,crt,der,esl}
 done
 
 case $name in
 baddb)
-	cp_changed "$base/bad.esl"
 	db_extra=("$dir/bad.esl")
 	;;
 *)	die "unknown store '$name'" ;;
 esac
 
-KEYS=$dir PROJECT_VARS=$dir/$name-VARS.fd \
+KEYS=$dir PROJECT_VARS=$work/$name-VARS.fd \
 	DB_EXTRA="${db_extra[*]}" DBX_EXTRA="${dbx_extra[*]}" "$HERE/mkvars.sh"
 
 out=$BUILD/vars/$name-VARS.fd
@@ -54,7 +55,7 @@ case $name in
 baddb)
 	# Lower SignatureSize (offset 24, little endian) of the one list in the
 	# image that is exactly bad.esl's header and first bytes.
-	python3 - "$dir/$name-VARS.fd" "$dir/bad.esl" "$out.tmp" <<-'PY'
+	python3 - "$work/$name-VARS.fd" "$dir/bad.esl" "$out.tmp" <<-'PY'
 	import struct, sys
 	img = bytearray(open(sys.argv[1], "rb").read())
 	esl = open(sys.argv[2], "rb").read()
