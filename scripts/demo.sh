@@ -8,6 +8,7 @@ set -uo pipefail
 
 LOGS=$BUILD/logs
 s=${1:-demo}
+mkdir -p "$LOGS"
 "$TOP/scripts/boot.sh" "$s" >"$LOGS/$s.boot.log" 2>&1
 rc=$?
 read -r _ pass fail total secs _ <"$LOGS/$s.result" 2>/dev/null ||
