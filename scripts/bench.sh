@@ -126,10 +126,8 @@ make_big_store() {
 
 	[ -s "$BUILD/keys/PK.key" ] || "$HERE/mkkeys.sh"
 	mkdir -p "$BIG_KEYS" "$BIG_EXTRA"
-	for n in PK KEK db dbx both mok bad; do
-		for f in "$BUILD/keys/$n".{key,crt,der,esl}; do
-			cmp -s "$f" "$BIG_KEYS/${f##*/}" || cp "$f" "$BIG_KEYS/"
-		done
+	for f in "$BUILD/keys"/*.{key,crt,der,esl}; do
+		cmp -s "$f" "$BIG_KEYS/${f##*/}" || cp "$f" "$BIG_KEYS/"
 	done
 	# The extra certificates are RSA-2048 keys issued by one bench CA with
 	# a P-256 key: OVMF takes at most 0x8400 bytes per authenticated

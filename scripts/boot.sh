@@ -9,6 +9,12 @@
 # and all ok, and the console shows no BUG, WARNING, Oops, panic or
 # Call Trace. A summary "SCENARIO PASS FAIL TOTAL SECONDS" is written to
 # $LOGS/SCENARIO.result.
+#
+# Some scenarios are a sequence: several boots on the same copy of the
+# variable store (BOOTS, one lktest.scenario a boot: what root wrote in one
+# boot is there in the next), or a kexec inside one boot.  Every stage
+# prints a KTAP document of its own; all of them (DOCS) must be there and
+# pass.  The console and KTAP files hold every stage, one after another.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -21,10 +27,15 @@ OVMF_CODE=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
 # scripts/bench.sh boots other stores and kernels (stock, big key store).
 PROJECT_VARS=${PROJECT_VARS:-$BUILD/vars/project-VARS.fd}
 SIGNED_KERNEL=${SIGNED_KERNEL:-$BUILD/bzImage.signed}
+SHIM_VARS=$BUILD/vars/shim-VARS.fd
+MOK_KERNEL=$BUILD/bzImage.mok-signed
+docs=
 
 base_cmdline="console=ttyS0 panic=-1 oops=panic msr.allow_writes=on rd.shell=0 lktest.scenario=$scenario"
 firmware=bios
 extra=
+boots=$scenario
+fwcfg=()
 case "$scenario" in
 open|runtime)	;;
 integrity)	extra="lockdown=integrity" ;;
@@ -42,6 +53,19 @@ race|race_writers) ;;
 firmware|demo)	firmware=secureboot ;;
 baddb)		firmware=secureboot PROJECT_VARS=$BUILD/vars/baddb-VARS.fd ;;
 setupmode)	firmware=setupmode ;;
+# Through the real shim chain (scripts/shim-esp.sh): the store with the MOK
+# enrolled by MokManager (scripts/mkshimvars.sh), the kernel signed with the
+# MOK key.  A boot named NAME:esp goes through the chain, others -kernel.
+shim)		firmware=secureboot boots="shim:esp" PROJECT_VARS=$SHIM_VARS ;;
+# Root forges MokListRT (see plan_attack_* in the harness); attack_shim
+# forges it in a boot without shim (root can choose what boots next), then
+# boots through shim.
+attack_nv)	firmware=secureboot boots="attack_nv attack_nv_reboot" ;;
+attack_shim)	firmware=secureboot boots="attack_shim attack_shim_reboot:esp"
+		PROJECT_VARS=$SHIM_VARS ;;
+attack_kexec)	firmware=secureboot docs=2
+		fwcfg=(-fw_cfg "name=opt/lktest/kernel,file=$SIGNED_KERNEL"
+			-fw_cfg "name=opt/lktest/kernel-attacker,file=$BUILD/bzImage.attacker-signed") ;;
 bench_none)	;;
 bench_integrity) extra="lockdown=integrity" ;;
 bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
@@ -51,14 +75,19 @@ esac
 mkdir -p "$LOGS"
 console=$LOGS/$scenario.console
 ktap=$LOGS/$scenario.ktap
-rm -f "$console" "$ktap" "$LOGS/$scenario.result"
+rm -f "$console" "$ktap" "$LOGS/$scenario.result" "$LOGS/$scenario".ktap.* \
+	"$LOGS/$scenario".json.*
+: >"$console"
+: >"$ktap"
+: >"$LOGS/$scenario.qemu"
+read -ra boots <<<"$boots"
+docs=${docs:-${#boots[@]}}
 
 qemu=(qemu-system-x86_64 -m 512 -smp 1 -display none -monitor none
-	-no-reboot -serial "file:$console" -serial "file:$ktap"
-	-device pci-testdev -initrd "$INITRD")
+	-no-reboot -device pci-testdev "${fwcfg[@]}")
 case $firmware in
 bios)
-	qemu+=(-machine q35 -accel "${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}" -kernel "$KERNEL")
+	qemu+=(-machine q35 -accel "${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}")
 	;;
 secureboot|setupmode)
 	# OVMF's Secure Boot build needs SMM, which KVM cannot give here.
@@ -74,16 +103,40 @@ secureboot|setupmode)
 	qemu+=(-machine q35,smm=on -accel tcg
 		-global driver=cfi.pflash01,property=secure,value=on
 		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
-		-drive "if=pflash,format=raw,unit=1,file=$vars"
-		-kernel "$KERNEL")
+		-drive "if=pflash,format=raw,unit=1,file=$vars")
 	;;
 esac
 
+# boot_args NAME[:esp]: how one boot starts: QEMU's -kernel, or the ESP
+# folder of the shim chain with the MOK-signed kernel.
+boot_args() {
+	local name=${1%:esp} cmdline
+
+	cmdline="${base_cmdline/lktest.scenario=$scenario/lktest.scenario=$name} $extra"
+	if [ "$1" = "$name" ]; then
+		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
+		return
+	fi
+	[ -s "$MOK_KERNEL" ] || die "$MOK_KERNEL missing: run scripts/mkshimvars.sh"
+	. "$TOP/scripts/shim-esp.sh"
+	shim_esp "$LOGS/$scenario.esp" "$MOK_KERNEL" "$INITRD" "$cmdline"
+	args=(-drive "$(shim_drive "$LOGS/$scenario.esp")")
+}
+
 start=$(date +%s.%N)
-set +e
-timeout "$TIMEOUT" "${qemu[@]}" -append "$base_cmdline $extra" >"$LOGS/$scenario.qemu" 2>&1
-rc=$?
-set -e
+rc=0
+for b in "${boots[@]}"; do
+	boot_args "$b"
+	set +e
+	timeout "$TIMEOUT" "${qemu[@]}" "${args[@]}" -serial "file:$console.boot" \
+		-serial "file:$ktap.boot" >>"$LOGS/$scenario.qemu" 2>&1
+	rc=$?
+	set -e
+	cat "$console.boot" >>"$console"
+	cat "$ktap.boot" >>"$ktap"
+	rm -f "$console.boot" "$ktap.boot"
+	[ $rc -eq 0 ] || break
+done
 secs=$(printf '%.1f' "$(echo "$(date +%s.%N) - $start" | bc)")
 
 problems=()
@@ -103,13 +156,24 @@ if bad=$(grep -aE "$reports" "$console" | head -3) &&
 	problems+=("kernel reported: $bad")
 fi
 
+# One KTAP document a stage: split the file at each version line, parse
+# each with the tree's kunit.py, add up.
 pass=0 fail=0 total=0
-if [ -s "$ktap" ]; then
-	json=$LOGS/$scenario.json
-	python3 "$SRC/tools/testing/kunit/kunit.py" parse --json="$json" \
-		<"$ktap" >"$LOGS/$scenario.parsed" 2>&1 || true
-	read -r pass fail total < <(python3 "$TOP/scripts/ktap-count.py" "$json")
-	[ "$total" -gt 0 ] || problems+=("KTAP has no results")
+ndocs=$(grep -acE '^(K?TAP) version' "$ktap" || true)
+if [ "$ndocs" -gt 0 ]; then
+	awk -v out="$LOGS/$scenario.ktap." '/^(K?TAP) version/ { n++ } n { print > (out n) }' \
+		"$ktap"
+	: >"$LOGS/$scenario.parsed"
+	for ((i = 1; i <= ndocs; i++)); do
+		json=$LOGS/$scenario.json.$i
+		python3 "$SRC/tools/testing/kunit/kunit.py" parse --json="$json" \
+			<"$ktap.$i" >>"$LOGS/$scenario.parsed" 2>&1 || true
+		read -r p f t < <(python3 "$TOP/scripts/ktap-count.py" "$json")
+		pass=$((pass + p)) fail=$((fail + f)) total=$((total + t))
+		[ "$t" -gt 0 ] || problems+=("KTAP document $i has no results")
+	done
+	[ "$ndocs" -ge "$docs" ] ||
+		problems+=("$ndocs KTAP document(s) from the guest, $docs expected")
 else
 	problems+=("no KTAP from the guest")
 fi

@@ -32,7 +32,8 @@ LOGS=$BUILD/logs
 link_main() {
 	local f
 
-	for f in keys/db.key keys/db.crt vars/project-VARS.fd vars/baddb-VARS.fd; do
+	for f in keys/db.key keys/db.crt vars/project-VARS.fd vars/baddb-VARS.fd \
+		vars/shim-VARS.fd; do
 		[ -s "$MAIN/$f" ] || die "$MAIN/$f missing: run make check first"
 	done
 	ln -sfn "$MAIN/keys" "$BUILD/keys"
@@ -44,7 +45,16 @@ stage tree	"$TOP/scripts/tree.sh"
 stage links	link_main
 stage config	"$TOP/scripts/configure.sh" "$TOP/configs/debug.config"
 stage kernel	"$TOP/scripts/build-kernel.sh"
-stage sign	"$TOP/scripts/sign-kernel.sh"
+# The debug kernel signed as the scenarios want it: with the db key, the
+# MOK key (the shim chain), the attacker's key (attack_kexec).
+sign_all() {
+	local k=$OBJ/arch/x86/boot/bzImage
+
+	"$TOP/scripts/sign-kernel.sh" &&
+		"$TOP/scripts/sign-kernel.sh" "$k" "$BUILD/bzImage.mok-signed" mok &&
+		"$TOP/scripts/sign-kernel.sh" "$k" "$BUILD/bzImage.attacker-signed" attacker
+}
+stage sign	sign_all
 stage initramfs	"$TOP/scripts/mkinitramfs.sh"
 
 matrix

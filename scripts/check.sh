@@ -17,6 +17,9 @@ stage kernel	"$TOP/scripts/build-kernel.sh"
 [ -x "$TOP/scripts/mkvars.sh" ] && stage vars "$TOP/scripts/mkvars.sh"
 stage store-baddb "$TOP/scripts/mkstore.sh" baddb
 stage initramfs	"$TOP/scripts/mkinitramfs.sh"
+# The MOK enrolled through shim's MokManager (three boots, skipped when
+# nothing changed).
+stage shim-vars	"$TOP/scripts/mkshimvars.sh"
 
 # The exported series: every patch applies (tree.sh proved it) and passes
 # checkpatch --strict, but for a warning its notes justify ("checkpatch:

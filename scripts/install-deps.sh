@@ -9,6 +9,7 @@ PKGS=(
 	ccache msr-tools pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
 	python3 xz-utils openssl busybox-static clang-14 libclang-rt-14-dev file rsync
 	python3-docutils python3-ply python3-git groff-base man-db
+	shim-unsigned expect kexec-tools
 )
 
 missing=()
@@ -24,5 +25,8 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+# kexec-tools is only copied into the test initramfs: never let it load a
+# kernel into this machine's own at reboot.
+echo 'kexec-tools kexec-tools/load_kexec boolean false' | debconf-set-selections
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"

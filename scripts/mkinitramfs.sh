@@ -14,13 +14,16 @@
 #                         build key ($OBJ/certs/signing_key.pem, .x509),
 #                         and one per UEFI test key of scripts/mkkeys.sh
 #                         (lktest_db, lktest_dbx, lktest_both, lktest_mok,
-#                         lktest_bad, signed with $KEYS/NAME.key).
+#                         lktest_bad, lktest_attacker, signed with
+#                         $KEYS/NAME.key).
 #   KEYS                  the project's keys (default $BUILD/keys).
 #   LKTEST_EXTRA_SIGNERS  more "NAME:KEY:CERT" entries, added to the above.
 #   FORCE=1               rebuild even when the inputs are unchanged.
-# lktest_unsigned.ko is always built, without a signature, and
+# lktest_unsigned.ko is always built, without a signature;
 # lktest_sigtrunc.ko and lktest_sigflip.ko, signed with the kernel's build
-# key and then damaged (see damage_module).
+# key and then damaged (see damage_module); lktest_leaf.ko and
+# lktest_rleaf.ko, signed by the leaf keys with only the leaf certificate in
+# the message (see sign_module_leaf).
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -39,7 +42,7 @@ kernel_built() {
 
 export KEYS=${KEYS:-$BUILD/keys}
 UEFI_SIGNERS=
-for n in db dbx both mok bad; do
+for n in db dbx both mok bad attacker; do
 	UEFI_SIGNERS+=" $n:$KEYS/$n.key:$KEYS/$n.crt"
 done
 LKTEST_SIGNERS=${LKTEST_SIGNERS:-signed:$OBJ/certs/signing_key.pem:$OBJ/certs/signing_key.x509$UEFI_SIGNERS}
@@ -54,6 +57,30 @@ sign_module() {
 	fi
 	"$OBJ/scripts/sign-file" sha256 "$key" "$cert" "$src" "$dest"
 	has_signature "$dest" || die "sign $dest: no signature appended"
+}
+
+# sign_module_leaf SRC.ko KEY CERT DEST.ko: a copy of SRC signed with KEY,
+# the PKCS#7 message carrying CERT, a leaf certificate whose issuing CA is
+# not in the message (sign-file carries no certificate at all): the kernel
+# must find the CA in a keyring, and a revoked CA must refuse the leaf.
+sign_module_leaf() {
+	local src=$1 key=$2 cert=$3 dest=$4 len
+
+	openssl cms -sign -binary -noattr -nosmimecap -md sha256 -outform DER \
+		-signer "$cert" -inkey "$key" -in "$src" -out "$dest.p7s" ||
+		die "sign $dest: openssl cms failed"
+	len=$(stat -c %s "$dest.p7s")
+	# struct module_signature: algo, hash, id_type PKEY_ID_PKCS7 (2),
+	# signer_len, key_id_len, 3 bytes pad, sig_len (big endian).
+	{
+		cat "$src" "$dest.p7s"
+		bytes 0 0 2 0 0 0 0 0 $((len >> 24 & 255)) $((len >> 16 & 255)) \
+			$((len >> 8 & 255)) $((len & 255))
+		printf '%s\n' "$SIG_MAGIC"
+	} >"$dest"
+	rm -f "$dest.p7s"
+	has_signature "$dest" && [ "$(sig_len "$dest")" -eq "$len" ] ||
+		die "sign $dest: trailer went wrong"
 }
 
 has_signature() {
@@ -120,7 +147,8 @@ damage_module() {
 
 # Build one module per variant from lktest_mod.c, then sign the copies.
 build_modules() {
-	local names=(lktest_unsigned lktest_sigtrunc lktest_sigflip) s name key cert
+	local names=(lktest_unsigned lktest_sigtrunc lktest_sigflip lktest_leaf lktest_rleaf)
+	local s name key cert
 
 	for s in $SIGNERS; do
 		names+=("lktest_${s%%:*}")
@@ -139,6 +167,10 @@ build_modules() {
 		IFS=: read -r name key cert <<<"$s"
 		sign_module "$MODBUILD/lktest_$name.ko" "$key" "$cert" \
 			"$MODULES/lktest_$name.ko"
+	done
+	for name in leaf rleaf; do
+		sign_module_leaf "$MODBUILD/lktest_$name.ko" "$KEYS/$name.key" \
+			"$KEYS/$name.crt" "$MODULES/lktest_$name.ko"
 	done
 	for name in sigtrunc sigflip; do
 		sign_module "$MODBUILD/lktest_$name.ko" "$OBJ/certs/signing_key.pem" \
@@ -174,6 +206,7 @@ main() {
 			IFS=: read -r _ key cert <<<"$s"
 			inputs_hash "$key" "$cert"
 		done
+		inputs_hash "$KEYS"/{leaf,rleaf}.{key,crt}
 		dpkg-query -W -f='${Version}' dracut 2>/dev/null || true
 	} | sha256sum | cut -c1-16)
 	if [ -z "${FORCE:-}" ] && [ -f "$IMAGE" ] && stamp_ok initramfs "$hash"; then
@@ -191,7 +224,14 @@ main() {
 	fi
 	setup_dracut
 
+	# Public halves only: what mokutil --import enrolls, and what the
+	# attack scenarios forge MokListRT with.
+	rm -rf "$BUILD/initramfs-keys"
+	mkdir -p "$BUILD/initramfs-keys"
+	cp "$KEYS/mok.der" "$KEYS/attacker.der" "$KEYS/attacker.esl" "$BUILD/initramfs-keys/"
+
 	LKTEST_BINDIR=$TESTS LKTEST_MODULES=$([ -d "$MODULES" ] && echo "$MODULES") \
+	LKTEST_KEYS=$BUILD/initramfs-keys \
 	dracutbasedir=$DRACUTDIR \
 		dracut --quiet --force --no-hostonly --no-hostonly-cmdline \
 		--no-kernel --no-compress --nostrip --reproducible --no-early-microcode \

@@ -5,9 +5,14 @@
 #   db        signs the kernel, systemd-boot and the "db" test modules
 #   dbx       "revoked": its certificate goes to dbx only
 #   both      certificate in db AND dbx (dbx wins)
-#   mok       enrolled as MokListRT
+#   mok       enrolled as a MOK through shim's MokManager (scripts/mkshimvars.sh)
+#   attacker  root's own key on the locked-down machine: the attack
+#             scenarios forge MokListRT with it; never trusted
 #   bad       only in the "baddb" store, in a list made malformed there
 #             (scripts/mkstore.sh)
+#   ca, rca   certificate authorities in db; rca also in dbx (revoked)
+#   leaf      issued by ca, in no list: trusted only through ca
+#   rleaf     issued by rca, in no list: revoked through rca
 #
 # For each NAME: NAME.key, NAME.crt (PEM), NAME.der and NAME.esl (EFI signature
 # list, owner GUID $OWNER_GUID), plus the time-based authenticated updates
@@ -27,7 +32,9 @@ KEYS=${KEYS:-$BUILD/keys}
 OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
 # Fixed timestamp of the authenticated updates, so they are reproducible.
 AUTH_TIME="2026-01-01 00:00:00"
-NAMES=(PK KEK db dbx both mok bad)
+NAMES=(PK KEK db dbx both mok bad attacker ca rca)
+# Issued by a CA of NAMES: LEAF:CA.
+LEAVES=(leaf:ca rleaf:rca)
 
 mkdir -p "$KEYS"
 cd "$KEYS"
@@ -37,18 +44,46 @@ for n in "${NAMES[@]}"; do
 	if [ ! -s "$n.key" ] || [ ! -s "$n.crt" ]; then
 		msg "generating $n"
 		made=1
+		case $n in
+		ca|rca) ext=(-addext "basicConstraints=critical,CA:TRUE"
+			-addext "keyUsage=critical,keyCertSign,digitalSignature") ;;
+		*) ext=(-addext "keyUsage=critical,digitalSignature"
+			-addext "extendedKeyUsage=codeSigning") ;;
+		esac
 		openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 \
-			-days 36500 -subj "/CN=Lockdown Test $n/" \
-			-addext "keyUsage=critical,digitalSignature" \
-			-addext "extendedKeyUsage=codeSigning" \
+			-days 36500 -subj "/CN=Lockdown Test $n/" "${ext[@]}" \
 			-keyout "$n.key.tmp" -out "$n.crt.tmp" 2>/dev/null
 		chmod 600 "$n.key.tmp"
 		mv "$n.key.tmp" "$n.key"
 		mv "$n.crt.tmp" "$n.crt"
 		rm -f "$n.der" "$n.esl" ./*.auth
+		for l in "${LEAVES[@]}"; do	# a new CA: new leaves
+			[ "${l#*:}" = "$n" ] && rm -f "${l%%:*}".{key,crt}
+		done
 	fi
 	[ -s "$n.der" ] || openssl x509 -in "$n.crt" -outform DER -out "$n.der"
 	[ -s "$n.esl" ] || cert-to-efi-sig-list -g "$OWNER_GUID" "$n.crt" "$n.esl"
+done
+
+for l in "${LEAVES[@]}"; do
+	n=${l%%:*} ca=${l#*:}
+	if [ ! -s "$n.key" ] || [ ! -s "$n.crt" ]; then
+		msg "generating $n, issued by $ca"
+		openssl req -new -newkey rsa:2048 -nodes -sha256 \
+			-subj "/CN=Lockdown Test $n/" \
+			-keyout "$n.key.tmp" -out "$n.csr" 2>/dev/null
+		printf '%s\n' "keyUsage=critical,digitalSignature" \
+			"extendedKeyUsage=codeSigning" \
+			"subjectKeyIdentifier=hash" \
+			"authorityKeyIdentifier=keyid,issuer" >"$n.ext"
+		openssl x509 -req -in "$n.csr" -CA "$ca.crt" -CAkey "$ca.key" \
+			-CAcreateserial -days 36500 -sha256 -extfile "$n.ext" \
+			-out "$n.crt.tmp" 2>/dev/null
+		chmod 600 "$n.key.tmp"
+		mv "$n.key.tmp" "$n.key"
+		mv "$n.crt.tmp" "$n.crt"
+		rm -f "$n.csr" "$n.ext" "$ca.srl"
+	fi
 done
 
 # auth VAR SIGNER OUT ESL...: time-based authenticated update of VAR.
@@ -79,9 +114,9 @@ list() {
 	fi
 }
 # shellcheck disable=SC2086 # the *_EXTRA variables are lists of files
-list db.list db.esl ${DB_EXTRA:-} both.esl
+list db.list db.esl ca.esl rca.esl ${DB_EXTRA:-} both.esl
 # shellcheck disable=SC2086
-list dbx.list dbx.esl ${DBX_EXTRA:-} both.esl
+list dbx.list dbx.esl rca.esl ${DBX_EXTRA:-} both.esl
 auth db KEK db.auth db.list
 auth dbx KEK dbx.auth dbx.list
 

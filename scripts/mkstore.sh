@@ -36,9 +36,7 @@ cp_changed() {	# cp_changed FILE...: copy into $dir what differs
 	done
 }
 # All of them, so that mkkeys.sh (run by mkvars.sh) has nothing to make.
-for n in PK KEK db dbx both mok bad; do
-	cp_changed "$base/$n".{key,crt,der,esl}
-done
+cp_changed "$base"/*.{key,crt,der,esl}
 
 case $name in
 baddb)

@@ -1,14 +1,16 @@
 #!/bin/bash
 # Make $BUILD/vars/project-VARS.fd: Debian's empty OVMF variable store
 # (OVMF_VARS_4M.fd, SetupMode=1) with the project's keys enrolled (PK, KEK,
-# db = db+both, dbx = dbx+both) and MokListRT = mok, so that OVMF's Secure
-# Boot code boots with SecureBoot=1, SetupMode=0.
+# db = db+both, dbx = dbx+both), so that OVMF's Secure Boot code boots with
+# SecureBoot=1, SetupMode=0.  No MOK: only shim's MokManager enrolls one
+# (scripts/mkshimvars.sh); a MokListRT written from the OS is an attack.
 #
 # How: one provisioning boot of the test kernel (QEMU's -kernel) with a tiny
 # busybox initramfs whose /init (scripts/provision/init) writes the variables
 # through efivarfs, PK last; then a verification boot on a copy of the result.
 # The store is only installed when both pass; copy it for every run.
-# Also signs the kernel ($BUILD/bzImage.signed, scripts/sign-kernel.sh).
+# Also signs the kernel ($BUILD/bzImage.signed, scripts/sign-kernel.sh), and a
+# copy with the attacker key ($BUILD/bzImage.attacker-signed).
 #
 # Skips the boots when keys, initramfs sources and firmware are unchanged.
 #   FORCE=1 mkvars.sh    provision again anyway
@@ -30,6 +32,8 @@ BOOT_SECS=${BOOT_SECS:-300}
 "$HERE/mkkeys.sh"
 [ -s "$KERNEL" ] || die "no kernel at $KERNEL: build it first (scripts/build-kernel.sh)"
 "$HERE/sign-kernel.sh" "$KERNEL" "$SIGNED"
+# What root signs with its own key (scenario attack_kexec).
+"$HERE/sign-kernel.sh" "$KERNEL" "$BUILD/bzImage.attacker-signed" attacker
 
 h=$(inputs_hash "$KEYS" "$HERE/provision" "$HERE/mkvars.sh" "$HERE/mkkeys.sh" \
 	/usr/bin/busybox "$OVMF_CODE_SB" "$OVMF_VARS_EMPTY")
@@ -64,8 +68,6 @@ mkinitramfs() {
 	{ attrs 27; cat "$k/db.list"; } >"$root/prov/db.expect"
 	{ attrs 27; cat "$k/dbx.auth"; } >"$root/prov/dbx.var"
 	{ attrs 27; cat "$k/dbx.list"; } >"$root/prov/dbx.expect"
-	{ attrs 07; cat "$k/mok.esl"; } >"$root/prov/MokListRT.var"
-	cp "$root/prov/MokListRT.var" "$root/prov/MokListRT.expect"
 
 	(cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
 		cpio --quiet -o -H newc -R 0:0 --reproducible) |

@@ -17,6 +17,9 @@
 LOCKDOWN=/sys/kernel/security/lockdown
 EFIVARS=/sys/firmware/efi/efivars
 EFI_GLOBAL=8be4df61-93ca-11d2-aa0d-00e098032b8c
+SHIM_GUID=605dab50-e046-4300-abb6-3dd810dd8b23	# shim's MOK variables
+KEYDIR=/usr/lib/lktest/keys	# public certificates (scripts/mkinitramfs.sh)
+FWCFG=/sys/firmware/qemu_fw_cfg/by_name/opt/lktest	# files QEMU hands over
 MODDIR=/usr/lib/lktest/modules
 MSR=0xc0000103			# MSR_TSC_AUX: rewriting its value is harmless
 PCIDEV=0000:00:00.0		# the q35 host bridge
@@ -427,6 +430,146 @@ check_uefi_keys() {
 	[ -n "$usecs" ]
 }
 
+# hexof FILE...: the bytes as one hex string (to find a certificate in a list).
+hexof() { od -An -tx1 -v "$@" | tr -d ' \n'; }
+# efisize FILE: the size of an efivarfs variable's value (st_size reads 0).
+efisize() { echo $(($(od -An -tx1 -v "$1" | wc -w) - 4)); }
+
+# mok_vars: every shim variable with its attributes and size.
+mok_vars() {
+	local f
+
+	for f in "$EFIVARS"/*-"$SHIM_GUID"; do
+		[ -e "$f" ] || continue
+		echo "efivar ${f##*/}: attributes 0x$(od -An -tx4 -N4 "$f" | tr -d ' '), $(efisize "$f") bytes"
+	done
+}
+
+# mok_var NAME ATTRS [CERT]: shim's variable NAME has the attributes ATTRS
+# (0x00000006 = BS|RT: volatile, as shim makes its mirrors) and, when
+# given, holds the DER certificate CERT.
+check_mok_var() {
+	local f=$EFIVARS/$1-$SHIM_GUID got
+
+	[ -e "$f" ] || { echo "$1: missing"; mok_vars; return 1; }
+	got=0x$(od -An -tx4 -N4 "$f" | tr -d ' ')
+	echo "$1: attributes $got (expected $2), $(efisize "$f") bytes"
+	[ "$got" = "$2" ] || return 1
+	[ -z "$3" ] && return 0
+	[[ $(hexof "$f") == *"$(hexof "$3")"* ]] ||
+		{ echo "$1 does not hold $3"; return 1; }
+}
+
+# mok_import CERT PASSWORD: request the enrollment of the MOK certificate
+# CERT as a user does: mokutil --generate-hash=PASSWORD > F, then mokutil
+# --import CERT --hash-file F.  Passes when MokNew (NV|BS|RT) holds CERT and
+# MokAuth exists: shim then starts MokManager on the next boot, which asks
+# for PASSWORD (scripts/mkshimvars.sh drives it).
+check_mok_import() {
+	local cert=$1 hash=/tmp/lktest-mok.hash
+
+	[ -r "$cert" ] || { echo "$cert: missing"; return 1; }
+	mok_vars
+	if ! mokutil --generate-hash="$2" >"$hash" || [ ! -s "$hash" ]; then
+		echo "mokutil --generate-hash failed"
+		return 1
+	fi
+	echo "\$ mokutil --generate-hash=PASSWORD > $hash -> $(wc -c <"$hash") bytes"
+	cmd mokutil --import "$cert" --hash-file "$hash" || return 1
+	mokutil --list-new | grep -E 'SHA1 Fingerprint|Subject:' | sed 's/^ */mokutil --list-new: /'
+	mok_vars
+	check_mok_var MokNew 0x00000007 "$cert" && check_mok_var MokAuth 0x00000007
+}
+
+# forge_mok ATTRS E: root, on the locked-down machine, writes its own
+# certificate (Lockdown Test attacker) into MokListRT through efivarfs with
+# dd: attributes ATTRS (hex: 07 NV|BS|RT, 06 BS|RT volatile).  E is "ok" or
+# the errno dd reports; when it worked, the variable must read back.
+check_forge_mok() {
+	local f=$EFIVARS/MokListRT-$SHIM_GUID forged=/tmp/MokListRT.$1
+
+	[ -f "$KEYDIR/attacker.esl" ] || { echo "$KEYDIR/attacker.esl missing"; return 1; }
+	{ printf "\\x$1\\x00\\x00\\x00"; cat "$KEYDIR/attacker.esl"; } >"$forged"
+	# efivarfs marks variables it does not know immutable; root lifts it.
+	[ -e "$f" ] && { cmd chattr -i "$f" || return 1; }
+	cmd dd if="$forged" of="$f" bs=64k conv=notrunc
+	expect_tool "$2" || return 1
+	[ "$2" = ok ] || return 0
+	check_mok_var MokListRT "0x000000$1" "$KEYDIR/attacker.der"
+}
+
+# mokvar_table yes|no: whether shim handed over the MOKvar table (the
+# kernel shows its entries under /sys/firmware/efi/mok-variables).
+check_mokvar_table() {
+	local d=/sys/firmware/efi/mok-variables
+
+	if [ -d "$d" ]; then
+		echo "$d: $(ls "$d" | tr '\n' ' ')"
+		[ "$1" = yes ]
+	else
+		echo "$d: absent"
+		[ "$1" = no ]
+	fi
+}
+
+# keys_view SECTION NAME: lockdown-status --keys lists the key NAME in the
+# section that begins with SECTION.
+check_keys_view() {
+	local line in_sec=
+
+	cmd lockdown-status --keys
+	while IFS= read -r line; do
+		[[ $line == [^\ ]* ]] && { [[ $line == "$1"* ]] && in_sec=1 || in_sec=; }
+		[ -n "$in_sec" ] && [[ $line == *"$2"* ]] && return 0
+	done <<<"$OUT"
+	echo "no '$2' under '$1'"
+	return 1
+}
+
+# kexec_cmdline: this boot's command line for the kernel kexec starts, its
+# scenario the "_after" stage of this one.
+kexec_cmdline() {
+	local s
+
+	s=$(cmdline_arg lktest.scenario)
+	sed "s/lktest\.scenario=$s\b/lktest.scenario=${s}_after/" /proc/cmdline
+}
+
+# fwcfg_copy NAME: the file QEMU hands over as opt/lktest/NAME, in /tmp;
+# "initrd" is this initramfs itself, packed again from the root file system.
+fwcfg_copy() {
+	[ -f "/tmp/$1" ] && return 0
+	if [ "$1" = initrd ]; then
+		(cd / && find . -xdev -path './tmp/*' -prune -o -print |
+			cpio --quiet -o -H newc) >/tmp/initrd.tmp &&
+			mv /tmp/initrd.tmp /tmp/initrd
+		return
+	fi
+	[ -r "$FWCFG/$1/raw" ] || { echo "$FWCFG/$1/raw missing (QEMU -fw_cfg)"; return 1; }
+	cat "$FWCFG/$1/raw" >"/tmp/$1"
+}
+
+# kexec_file NAME E: load the kernel QEMU hands over as NAME (with the test
+# initramfs) for kexec, by kexec_file_load(), which checks its signature:
+# lktest-kexec gives the errno (and unloads it), then kexec -s loads it
+# again and leaves it loaded for the scenario's after_ step.
+check_kexec_file() {
+	fwcfg_copy "$1" && fwcfg_copy initrd || return 1
+	cmd lktest-kexec file "/tmp/$1" /tmp/initrd "$(kexec_cmdline)" --expect "$2" ||
+		return 1
+	cmd kexec -s -l "/tmp/$1" --initrd=/tmp/initrd --append="$(kexec_cmdline)"
+	expect_tool "$2"
+}
+
+# kexec_load E: kexec_load(), which takes unsigned images: lktest-kexec's
+# errno, and kexec -c (the same system call) with the signed kernel.
+check_kexec_load() {
+	fwcfg_copy kernel && fwcfg_copy initrd || return 1
+	cmd lktest-kexec load --expect "$1" || return 1
+	cmd kexec -c -l /tmp/kernel --initrd=/tmp/initrd --append="$(kexec_cmdline)"
+	expect_tool "$1"
+}
+
 # --- plans --------------------------------------------------------------------
 # One line per check; quoting as in the shell.  Shared groups first.
 
@@ -632,26 +775,35 @@ plan_runtime() {
 	EOF
 }
 
-# UEFI keys under firmware Secure Boot: db and MokListRT certificates verify
+# UEFI keys under firmware Secure Boot, without shim: db certificates verify
 # module signatures, dbx revokes (also a certificate in db), and each
-# revocation is named.  lktest_bad's certificate is in no list: with
-# signatures enforced, an unknown key is refused like a missing signature.
+# revocation is named.  lktest_bad's certificate is in no list and the MOK
+# key was never enrolled (no shim, no MOKvar table): with signatures
+# enforced, an unknown key is refused like a missing signature.  A module
+# whose signature carries only a leaf certificate is trusted through the
+# leaf's CA in db, and refused when that CA is also in dbx.
 plan_uefi_keys() {
 	cat <<-'EOF'
+	mokvar_table no
 	insmod lktest_db ok
-	insmod lktest_mok ok
+	insmod lktest_mok EKEYREJECTED
+	modload lktest_mok EKEYREJECTED
 	insmod lktest_dbx EKEYREJECTED
 	modload lktest_dbx EKEYREJECTED
 	insmod lktest_both EKEYREJECTED
 	modload lktest_both EKEYREJECTED
 	insmod lktest_bad EKEYREJECTED
 	modload lktest_bad EKEYREJECTED
-	dmesg_count "Loading of module with unavailable key is rejected" 2 2
+	insmod lktest_leaf ok
+	insmod lktest_rleaf EKEYREJECTED
+	modload lktest_rleaf EKEYREJECTED
+	dmesg_has "module: signature of lktest_rleaf rejected: certificate 'Lockdown Test rca: "
+	dmesg_count "Loading of module with unavailable key is rejected" 4 4
+	dmesg_count "Loaded X.509 cert 'Lockdown Test mok: " 0 0
 	dmesg_has "module: signature of lktest_dbx rejected: certificate 'Lockdown Test dbx: "
 	dmesg_has "module: signature of lktest_both rejected: certificate 'Lockdown Test both: "
-	dmesg_count "is revoked by UEFI:dbx" 4 4
+	dmesg_count "is revoked by UEFI:dbx" 6 6
 	dmesg_count "signature of lktest_db rejected" 0 0
-	dmesg_count "signature of lktest_mok rejected" 0 0
 	EOF
 }
 
@@ -660,10 +812,33 @@ plan_firmware() {
 	efivar SecureBoot 1
 	efivar SetupMode 0
 	mokutil_sb "SecureBoot enabled"
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
 	EOF
 	plan_secure_boot "EFI Secure Boot"
 	plan_uefi_keys
+}
+
+# MOK enrollment as users do it, booted through shim (scripts/mkshimvars.sh).
+# lktest.mokstep=import (default): stage the project's MOK certificate with
+# the password lktest.mokpw; MokManager enrolls it on the next boot.
+# lktest.mokstep=verify: a kernel signed only with the MOK key booted, and
+# shim handed the MOK over as the MOKvar table and a volatile MokListRT.
+plan_mokenroll() {
+	local cert=$KEYDIR/mok.der pw
+
+	echo "efivar SecureBoot 1"
+	echo "mok_var MokListRT 0x00000006"
+	echo "mok_var MokListXRT 0x00000006"
+	echo "mok_var MokListTrustedRT 0x00000006"
+	if [ "$(cmdline_arg lktest.mokstep)" = verify ]; then
+		cat <<-EOF
+		mok_var MokListRT 0x00000006 $cert
+		dmesg_has "Loading X.509 certificate: UEFI:MokListRT (MOKvar table)"
+		dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
+		EOF
+	else
+		pw=$(cmdline_arg lktest.mokpw)
+		printf 'mok_import %s %q\n' "$cert" "${pw:-lktest}"
+	fi
 }
 
 # "make run": what a newcomer (or a bug report) wants to see of a Secure
@@ -696,9 +871,120 @@ plan_baddb() {
 	dmesg_count "Loaded X.509 cert 'Lockdown Test bad: " 0 0
 	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test db: "
 	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test both: "
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
 	EOF
 	plan_uefi_keys
+}
+
+# The attacks on MOK: root on a locked-down Secure Boot machine writes
+# MokListRT with its own certificate and then boots a kernel (a reboot, or
+# kexec_file_load() of a db-signed kernel), hoping that kernel trusts it.
+# Firmware refuses a volatile variable at runtime; a non-volatile one is
+# written and survives, and must be ignored, with the reason on the console.
+plan_attack_forge() {
+	cat <<-'EOF'
+	efivar SecureBoot 1
+	level integrity
+	mokvar_table no
+	forge_mok 06 EINVAL
+	forge_mok 07 ok
+	insmod lktest_attacker EKEYREJECTED
+	EOF
+}
+
+# What the kernel booted after the forgery must show.
+plan_attack_fooled_not() {
+	cat <<-'EOF'
+	level integrity
+	origin integrity EFI Secure Boot
+	mok_var MokListRT 0x00000007 /usr/lib/lktest/keys/attacker.der
+	dmesg_has "integrity: Ignoring UEFI:MokListRT variable (attributes 0x7): shim handed over no MOKvar table"
+	dmesg_count "Loaded X.509 cert 'Lockdown Test attacker: " 0 0
+	insmod lktest_attacker EKEYREJECTED
+	modload lktest_attacker EKEYREJECTED
+	dmesg_count "Loading of module with unavailable key is rejected" 2 2
+	insmod lktest_db ok
+	EOF
+}
+
+# Attack 1: forge, reboot (boot.sh: the same variable store).
+plan_attack_nv() {
+	plan_attack_forge
+}
+
+plan_attack_nv_reboot() {
+	echo "efivar SecureBoot 1"
+	plan_attack_fooled_not
+}
+
+# Attack 2: forge in a boot without shim (root chooses what boots next),
+# then boot through shim: the MOK enrolled through MokManager is trusted,
+# root's is not; shim replaced the forged variable with its volatile mirror.
+plan_attack_shim() {
+	plan_attack_forge
+}
+
+plan_attack_shim_reboot() {
+	cat <<-'EOF'
+	efivar SecureBoot 1
+	level integrity
+	origin integrity EFI Secure Boot
+	mokvar_table yes
+	mok_var MokListRT 0x00000006 /usr/lib/lktest/keys/mok.der
+	dmesg_count "Loaded X.509 cert 'Lockdown Test attacker: " 0 0
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
+	insmod lktest_attacker EKEYREJECTED
+	modload lktest_attacker EKEYREJECTED
+	insmod lktest_mok ok
+	EOF
+}
+
+# The boot chain users run: OVMF, shim (signed with the db key), systemd-boot,
+# the kernel signed with the MOK key that MokManager enrolled.  Shim hands
+# the MOK over in the MOKvar table: MOK-signed modules load, dbx still
+# revokes, root's key is nobody's.
+plan_shim() {
+	plan_secure_boot "EFI Secure Boot"
+	cat <<-'EOF'
+	efivar SecureBoot 1
+	mokvar_table yes
+	mok_var MokListRT 0x00000006 /usr/lib/lktest/keys/mok.der
+	dmesg_has "integrity: Loading X.509 certificate: UEFI:MokListRT (MOKvar table)"
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
+	dmesg_count "integrity: Ignoring UEFI:MokListRT" 0 0
+	insmod lktest_mok ok
+	modload lktest_mok ok
+	insmod lktest_db ok
+	insmod lktest_dbx EKEYREJECTED
+	dmesg_has "module: signature of lktest_dbx rejected: certificate 'Lockdown Test dbx: "
+	insmod lktest_rleaf EKEYREJECTED
+	insmod lktest_attacker EKEYREJECTED
+	keys_view "MOK, handed over by shim" "Lockdown Test mok: "
+	EOF
+}
+
+# Attack 3: forge, then kexec a db-signed kernel; kexec_load() stays
+# refused, a kernel signed with root's key is refused by kexec_file_load().
+plan_attack_kexec() {
+	plan_attack_forge
+	cat <<-'EOF'
+	kexec_load EPERM
+	kexec_file kernel-attacker EPERM
+	kexec_file kernel ok
+	EOF
+}
+
+after_attack_kexec() {
+	echo "lktest: kexec into the db-signed kernel"
+	kexec -e
+	echo "lktest: kexec -e returned $?"
+}
+
+plan_attack_kexec_after() {
+	plan_attack_fooled_not
+	cat <<-'EOF'
+	kexec_load EPERM
+	kexec_file kernel-attacker EPERM
+	EOF
 }
 
 # secureboot_enable=1 on a machine without Secure Boot: no firmware keys,
@@ -893,6 +1179,10 @@ main() {
 	ktap "# totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:$skip error:0"
 	echo "lktest: scenario $scenario: $pass passed, $fail failed, $skip skipped in $((SECONDS - t0)) s"
 	exec 3>&-	# the last close waits until the port has sent everything
+	# A scenario that goes on in another kernel (kexec) does it here.
+	if declare -F "after_$scenario" >/dev/null; then
+		"after_$scenario"
+	fi
 	[ "$fail" -eq 0 ]
 }
 

@@ -10,25 +10,31 @@
  *   /sys/module/module/parameters/sig_enforce
  *   /proc/self/status, /proc/sys/kernel/cap_last_cap, /proc/self/mounts,
  *   /proc/cmdline
+ * and, for the keys (keys.c): /proc/keys, the trusted keyrings' members
+ * and /dev/kmsg.
  *
- * Exit status: 0 not locked down, 1 integrity, 2 confidentiality,
- * 3 cannot tell (or a usage error).
+ * Output: plain words (default), the key view (--keys), or everything
+ * as one JSON object (--json; its names are in lockdown-status.1).
+ *
+ * Exit status, whatever the output: 0 not locked down, 1 integrity,
+ * 2 confidentiality, 3 cannot tell (or a usage error).
  */
 
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "json.h"
+#include "keys.h"
 #include "parse.h"
+#include "util.h"
 
 #define EXIT_CANNOT_TELL	3
-#define READ_MAX		(1 << 20)
+#define VERSION			"1.1"
+#define JSON_FORMAT		1	/* raised when a name changes meaning */
 
 #define SECFS		"/sys/kernel/security"
 #define EFI_DIR		"/sys/firmware/efi"
@@ -38,8 +44,6 @@
 #define SIG_ENFORCE	"/sys/module/module/parameters/sig_enforce"
 
 #define EFI_VARIABLE_NON_VOLATILE	0x1
-
-static const char *root = "";
 
 enum sb_state {
 	SB_NOT_EFI,		/* no /sys/firmware/efi */
@@ -72,83 +76,12 @@ struct status {
 	char cmdline_level[32];
 };
 
-/* Build ROOT + @path into @buf. */
-static const char *path_of(char *buf, size_t size, const char *path)
-{
-	snprintf(buf, size, "%s%s", root, path);
-	return buf;
-}
-
-/*
- * Read the whole file at @path (under the root) into a NUL-terminated
- * buffer the caller frees. Return: 0 or -errno.
- */
-static int read_all(const char *path, char **out, size_t *len)
-{
-	char name[PATH_MAX];
-	size_t size = 4096, n = 0;
-	char *buf = NULL;
-	int fd, err = 0;
-
-	fd = open(path_of(name, sizeof(name), path), O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t r;
-
-		if (!buf || n + 1 >= size) {
-			char *nb;
-
-			if (buf)
-				size *= 2;
-			if (size > READ_MAX) {
-				err = -EFBIG;
-				break;
-			}
-			nb = realloc(buf, size);
-			if (!nb) {
-				err = -ENOMEM;
-				break;
-			}
-			buf = nb;
-		}
-		r = read(fd, buf + n, size - n - 1);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			break;
-		}
-		if (r == 0)
-			break;
-		n += r;
-	}
-	close(fd);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	buf[n] = '\0';
-	*out = buf;
-	if (len)
-		*len = n;
-	return 0;
-}
-
-static bool exists(const char *path)
-{
-	char name[PATH_MAX];
-	struct stat st;
-
-	return !stat(path_of(name, sizeof(name), path), &st);
-}
-
 static void read_level(struct status *st)
 {
 	char *buf;
 	int err;
 
-	err = read_all(SECFS "/lockdown", &buf, NULL);
+	err = ld_read_all(SECFS "/lockdown", &buf, NULL);
 	if (!err) {
 		if (ld_parse_level(buf, &st->level))
 			err = -EBADMSG;
@@ -158,7 +91,7 @@ static void read_level(struct status *st)
 	}
 	st->level_err = err;
 
-	err = read_all(SECFS "/lockdown_origin", &buf, NULL);
+	err = ld_read_all(SECFS "/lockdown_origin", &buf, NULL);
 	if (!err) {
 		err = ld_parse_origins(buf, st->origins, LD_NR_LEVELS);
 		if (err < 0)
@@ -167,7 +100,7 @@ static void read_level(struct status *st)
 	}
 	st->norigins = err;
 
-	err = read_all(SECFS "/lockdown_denials", &buf, NULL);
+	err = ld_read_all(SECFS "/lockdown_denials", &buf, NULL);
 	if (!err) {
 		err = ld_parse_denials(buf, st->denials, LD_MAX_REASONS);
 		if (err < 0)
@@ -185,7 +118,7 @@ static int read_efivar(const char *name, unsigned int *attr,
 	char *buf;
 	int err;
 
-	err = read_all(name, &buf, &len);
+	err = ld_read_all(name, &buf, &len);
 	if (err)
 		return err;
 	if (ld_parse_efivar((unsigned char *)buf, len, attr, value))
@@ -200,7 +133,7 @@ static void read_secure_boot(struct status *st)
 	unsigned char v;
 	int err;
 
-	if (!exists(EFI_DIR)) {
+	if (!ld_exists(EFI_DIR)) {
 		st->sb = SB_NOT_EFI;
 		return;
 	}
@@ -243,21 +176,21 @@ static void read_modules_and_caps(struct status *st)
 	bool b;
 	int err;
 
-	err = read_all(SIG_ENFORCE, &buf, NULL);
+	err = ld_read_all(SIG_ENFORCE, &buf, NULL);
 	if (!err) {
 		err = ld_parse_bool(buf, &b) ? -EBADMSG : b;
 		free(buf);
 	}
 	st->sig_enforce = err;
 
-	err = read_all("/proc/sys/kernel/cap_last_cap", &buf, NULL);
+	err = ld_read_all("/proc/sys/kernel/cap_last_cap", &buf, NULL);
 	if (!err) {
 		err = ld_parse_uint(buf, &last) ? -EBADMSG : (int)last;
 		free(buf);
 	}
 	st->cap_last = err;
 
-	err = read_all("/proc/self/status", &buf, NULL);
+	err = ld_read_all("/proc/self/status", &buf, NULL);
 	if (!err) {
 		err = ld_parse_capbnd(buf, &mask) ? -EBADMSG :
 			!!(mask & 1ULL << LD_CAP_COMPROMISE_KERNEL);
@@ -271,12 +204,12 @@ static void read_mounts_and_cmdline(struct status *st)
 	const char *p;
 	char *buf;
 
-	if (!read_all("/proc/self/mounts", &buf, NULL)) {
+	if (!ld_read_all("/proc/self/mounts", &buf, NULL)) {
 		st->securityfs_mounted = ld_mounted(buf, SECFS, "securityfs");
 		st->efivarfs_mounted = ld_mounted(buf, EFIVARS, "efivarfs");
 		free(buf);
 	}
-	if (!read_all("/proc/cmdline", &buf, NULL)) {
+	if (!ld_read_all("/proc/cmdline", &buf, NULL)) {
 		for (p = buf; (p = strstr(p, "lockdown=")); p++) {
 			if (p != buf && p[-1] != ' ')
 				continue;
@@ -348,7 +281,7 @@ static void print_guess(const struct status *st)
 		printf(", for a reason this kernel does not show");
 }
 
-static void print_summary(const struct status *st)
+static void print_level_summary(const struct status *st)
 {
 	const struct ld_origin *o = current_origin(st);
 	unsigned long n = total_denials(st);
@@ -396,55 +329,73 @@ static void print_summary(const struct status *st)
 		       n, n == 1 ? "" : "s");
 }
 
-/* Start a line of the details, with its label. */
-static void label(const char *name)
+/* The plain words, then what the key view adds to them. */
+static void print_summary(const struct status *st,
+			  const struct ld_keyview *kv)
 {
-	printf("  %-23s", name);
+	print_level_summary(st);
+	ld_keys_print_summary(kv);
+}
+
+/* The Secure Boot state: a stable name (for --json) and plain words. */
+static const char *sb_state(const struct status *st, char *text,
+			    size_t size)
+{
+	switch (st->sb) {
+	case SB_NOT_EFI:
+		snprintf(text, size, "not an EFI boot (no %s)", EFI_DIR);
+		return "not-efi";
+	case SB_NO_EFIVARFS:
+		snprintf(text, size,
+			 "unknown: efivarfs is not mounted (mount -t efivarfs efivarfs %s)",
+			 EFIVARS);
+		return "unknown";
+	case SB_UNREADABLE:
+		snprintf(text, size, "unknown: cannot read SecureBoot: %s",
+			 ld_strerror(st->sb_err));
+		return "unknown";
+	case SB_NO_VAR:
+		snprintf(text, size,
+			 "off: the firmware has no SecureBoot variable");
+		return "off";
+	case SB_OFF:
+		snprintf(text, size, "off (SecureBoot=0, SetupMode=0)");
+		return "off";
+	case SB_SETUP:
+		snprintf(text, size,
+			 "off: the firmware is in setup mode, no platform key (SecureBoot=%u, SetupMode=1)",
+			 st->secureboot);
+		return "setup-mode";
+	case SB_SHIM_OFF:
+		snprintf(text, size,
+			 "off: on in firmware, but shim validation is disabled (MokSBStateRT=1)");
+		return "shim-validation-off";
+	case SB_ON:
+		snprintf(text, size, "on (SecureBoot=1, SetupMode=0)");
+		return "on";
+	}
+	snprintf(text, size, "unknown");
+	return "unknown";
 }
 
 static void print_secure_boot(const struct status *st)
 {
-	label("Secure Boot:");
-	switch (st->sb) {
-	case SB_NOT_EFI:
-		printf("not an EFI boot (no %s)\n", EFI_DIR);
-		break;
-	case SB_NO_EFIVARFS:
-		printf("unknown: efivarfs is not mounted (mount -t efivarfs efivarfs %s)\n",
-		       EFIVARS);
-		break;
-	case SB_UNREADABLE:
-		printf("unknown: cannot read SecureBoot: %s\n",
-		       st->sb_err == -EBADMSG ? "malformed" :
-						strerror(-st->sb_err));
-		break;
-	case SB_NO_VAR:
-		printf("off: the firmware has no SecureBoot variable\n");
-		break;
-	case SB_OFF:
-		printf("off (SecureBoot=0, SetupMode=0)\n");
-		break;
-	case SB_SETUP:
-		printf("off: the firmware is in setup mode, no platform key (SecureBoot=%u, SetupMode=1)\n",
-		       st->secureboot);
-		break;
-	case SB_SHIM_OFF:
-		printf("off: on in firmware, but shim validation is disabled (MokSBStateRT=1)\n");
-		break;
-	case SB_ON:
-		printf("on (SecureBoot=1, SetupMode=0)\n");
-		break;
-	}
+	char text[160];
+
+	sb_state(st, text, sizeof(text));
+	ld_label("Secure Boot:");
+	printf("%s\n", text);
 }
 
-static void print_details(const struct status *st)
+static void print_details(const struct status *st,
+			  const struct ld_keyview *kv)
 {
 	bool locked = !st->level_err && st->level != LD_NONE;
 	int i;
 
 	printf("\nDetails:\n");
 	if (!st->level_err) {
-		label("Level:");
+		ld_label("Level:");
 		printf("%s (%s/lockdown: %s)\n",
 		       ld_level_name(st->level), SECFS, st->level_line);
 	}
@@ -453,25 +404,24 @@ static void print_details(const struct status *st)
 		for (i = 0; i < st->norigins; i++) {
 			const struct ld_origin *o = &st->origins[i];
 
-			label(i ? "" : "Origin:");
+			ld_label(i ? "" : "Origin:");
 			printf("%s from %s, %llu.%06u s after boot\n",
 			       ld_level_name(o->level), o->where, o->sec,
 			       o->usec);
 		}
 	} else if (st->norigins == -ENOENT && !st->level_err) {
-		label("Origin:");
+		ld_label("Origin:");
 		printf("not shown by this kernel (no %s/lockdown_origin)\n",
 		       SECFS);
 	} else if (st->norigins < 0 && !st->level_err) {
-		label("Origin:");
+		ld_label("Origin:");
 		printf("unknown (%s/lockdown_origin: %s)\n",
-		       SECFS, st->norigins == -EBADMSG ? "malformed" :
-						       strerror(-st->norigins));
+		       SECFS, ld_strerror(st->norigins));
 	}
 
 	print_secure_boot(st);
 
-	label("Module signatures:");
+	ld_label("Module signatures:");
 	if (st->sig_enforce == 1)
 		printf("enforced: only modules with a valid signature load (sig_enforce=Y)\n");
 	else if (st->sig_enforce == 0 && locked)
@@ -482,10 +432,9 @@ static void print_details(const struct status *st)
 		printf("not checked: this kernel has no module signing or no modules\n");
 	else
 		printf("unknown (%s: %s)\n", SIG_ENFORCE,
-		       st->sig_enforce == -EBADMSG ? "malformed" :
-						     strerror(-st->sig_enforce));
+		       ld_strerror(st->sig_enforce));
 
-	label("CAP_COMPROMISE_KERNEL:");
+	ld_label("CAP_COMPROMISE_KERNEL:");
 	if (st->cap_last >= 0 && st->cap_last < LD_CAP_COMPROMISE_KERNEL)
 		printf("unknown to this kernel (its last capability is %d)\n",
 		       st->cap_last);
@@ -499,6 +448,8 @@ static void print_details(const struct status *st)
 		printf("not in this process's bounding set (a lockdown at boot removes it from init's)\n");
 	else
 		printf("not in this process's bounding set: dropped by this process or a parent; harmless, no interface checks it\n");
+
+	ld_keys_print_details(kv);
 }
 
 static void print_denials(const struct status *st)
@@ -513,8 +464,7 @@ static void print_denials(const struct status *st)
 	}
 	if (st->ndenials < 0) {
 		printf("\nRefusals unknown (%s/lockdown_denials: %s).\n", SECFS,
-		       st->ndenials == -EBADMSG ? "malformed" :
-						  strerror(-st->ndenials));
+		       ld_strerror(st->ndenials));
 		return;
 	}
 	if (!total_denials(st))
@@ -534,65 +484,248 @@ static void print_denials(const struct status *st)
 	}
 }
 
+/* Why the level cannot be told, in words (for --json). */
+static void level_error(const struct status *st, char *text, size_t size)
+{
+	if (st->level_err == -ENOENT && !st->securityfs_mounted)
+		snprintf(text, size, "securityfs is not mounted");
+	else if (st->level_err == -ENOENT)
+		snprintf(text, size,
+			 "%s/lockdown is missing: no lockdown LSM, or it is not in lsm=",
+			 SECFS);
+	else
+		snprintf(text, size, "%s/lockdown: %s", SECFS,
+			 ld_strerror(st->level_err));
+}
+
+/* A time since boot as a JSON number: seconds with six decimals. */
+static void json_seconds(struct json *j, const char *key,
+			 const struct ld_origin *o)
+{
+	char num[40];
+
+	snprintf(num, sizeof(num), "%llu.%06u", o->sec, o->usec);
+	json_number(j, key, num);
+}
+
+static void json_error_or_null(struct json *j, const char *key, int err)
+{
+	if (err < 0)
+		json_string(j, key, ld_strerror(err));
+	else
+		json_null(j, key);
+}
+
+static void json_lockdown(struct json *j, const struct status *st)
+{
+	char text[256];
+	int i;
+
+	if (st->level_err) {
+		level_error(st, text, sizeof(text));
+		json_null(j, "level");
+		json_string(j, "level_error", text);
+		json_null(j, "level_line");
+	} else {
+		json_string(j, "level", ld_level_name(st->level));
+		json_null(j, "level_error");
+		json_string(j, "level_line", st->level_line);
+	}
+
+	if (st->norigins < 0) {
+		json_null(j, "origins");
+	} else {
+		json_array_begin(j, "origins");
+		for (i = 0; i < st->norigins; i++) {
+			const struct ld_origin *o = &st->origins[i];
+
+			json_object_begin(j, NULL);
+			json_string(j, "level", ld_level_name(o->level));
+			json_seconds(j, "seconds", o);
+			json_string(j, "origin", o->where);
+			json_string(j, "because", ld_origin_plain(o->where));
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
+	json_error_or_null(j, "origins_error", st->norigins);
+
+	if (st->ndenials < 0) {
+		json_null(j, "denials");
+		json_null(j, "denials_total");
+	} else {
+		json_array_begin(j, "denials");
+		for (i = 0; i < st->ndenials; i++) {
+			const struct ld_denial *d = &st->denials[i];
+
+			json_object_begin(j, NULL);
+			json_string(j, "reason", d->reason);
+			json_string(j, "level", ld_level_name(d->level));
+			json_int(j, "count", (long long)d->count);
+			json_string(j, "guards", ld_reason_plain(d->reason));
+			json_object_end(j);
+		}
+		json_array_end(j);
+		json_int(j, "denials_total", (long long)total_denials(st));
+	}
+	json_error_or_null(j, "denials_error", st->ndenials);
+}
+
+static void json_machine(struct json *j, const struct status *st)
+{
+	char text[160];
+
+	json_object_begin(j, "secure_boot");
+	json_string(j, "state", sb_state(st, text, sizeof(text)));
+	json_string(j, "text", text);
+	if (st->sb >= SB_OFF)
+		json_int(j, "secureboot", st->secureboot);
+	else
+		json_null(j, "secureboot");
+	if (st->sb >= SB_OFF)
+		json_int(j, "setupmode", st->setupmode);
+	else
+		json_null(j, "setupmode");
+	json_object_end(j);
+
+	if (st->sig_enforce >= 0)
+		json_bool(j, "sig_enforce", st->sig_enforce);
+	else
+		json_null(j, "sig_enforce");
+	json_error_or_null(j, "sig_enforce_error", st->sig_enforce);
+
+	json_object_begin(j, "cap_compromise_kernel");
+	if (st->cap_last >= 0) {
+		json_int(j, "cap_last_cap", st->cap_last);
+		json_bool(j, "known",
+			  st->cap_last >= LD_CAP_COMPROMISE_KERNEL);
+	} else {
+		json_null(j, "cap_last_cap");
+		json_null(j, "known");
+	}
+	if (st->cap_held >= 0)
+		json_bool(j, "in_bounding_set", st->cap_held);
+	else
+		json_null(j, "in_bounding_set");
+	json_object_end(j);
+}
+
+/* Everything, as one JSON object (the names: lockdown-status(1)). */
+static void print_json(const struct status *st, const struct ld_keyview *kv,
+		       int rc)
+{
+	struct json j;
+
+	json_init(&j, stdout);
+	json_object_begin(&j, NULL);
+	json_int(&j, "format", JSON_FORMAT);
+	json_int(&j, "exit_status", rc);
+	json_lockdown(&j, st);
+	json_machine(&j, st);
+	ld_keys_json(kv, &j);
+	json_object_end(&j);
+}
+
 static void usage(FILE *f, const char *prog)
 {
 	fprintf(f,
-		"Usage: %s [-q] [-h]\n"
+		"Usage: %s [OPTION]...\n"
 		"Say whether, why and since when this kernel is locked down,\n"
-		"and what it has refused since boot.\n"
+		"what it has refused since boot, and which keys it trusts.\n"
 		"\n"
-		"  -q  print nothing; only set the exit status\n"
-		"  -h  show this help\n"
+		"  -k, --keys     show every key trusted for module signatures and\n"
+		"                 kexec, where it came from, what is revoked, and\n"
+		"                 what the kernel ignored at boot\n"
+		"  -j, --json     print everything as one JSON object\n"
+		"  -q, --quiet    print nothing; only set the exit status\n"
+		"  -h, --help     show this help\n"
+		"  -V, --version  show the version\n"
 		"\n"
 		"Exit status: 0 not locked down, 1 locked down (integrity),\n"
-		"2 locked down (confidentiality), 3 cannot tell.\n"
+		"2 locked down (confidentiality), 3 cannot tell; the same with\n"
+		"every option. A usage error exits 3.\n"
 		"\n"
 		"LOCKDOWN_STATUS_ROOT, when set, is prefixed to every path read.\n"
-		"See kernel_lockdown(7).\n", prog);
+		"See lockdown-status(1) and kernel_lockdown(7).\n", prog);
+}
+
+static const struct option options[] = {
+	{ "keys",	no_argument,	NULL, 'k' },
+	{ "json",	no_argument,	NULL, 'j' },
+	{ "quiet",	no_argument,	NULL, 'q' },
+	{ "help",	no_argument,	NULL, 'h' },
+	{ "version",	no_argument,	NULL, 'V' },
+	{ NULL,		0,		NULL, 0 },
+};
+
+/* A usage error: getopt_long() has said what is wrong. */
+static int usage_error(const char *prog)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+	return EXIT_CANNOT_TELL;
 }
 
 int main(int argc, char **argv)
 {
+	struct ld_keyview kv = { 0 };
 	struct status st = { 0 };
-	bool quiet = false;
+	bool quiet = false, json = false, keys = false;
 	const char *env;
-	int opt;
+	int opt, rc;
 
-	while ((opt = getopt(argc, argv, "qh")) != -1) {
+	while ((opt = getopt_long(argc, argv, "kjqhV", options, NULL)) != -1) {
 		switch (opt) {
+		case 'k':
+			keys = true;
+			break;
+		case 'j':
+			json = true;
+			break;
 		case 'q':
 			quiet = true;
 			break;
 		case 'h':
 			usage(stdout, argv[0]);
 			return 0;
+		case 'V':
+			printf("lockdown-status %s\n", VERSION);
+			return 0;
 		default:
-			usage(stderr, argv[0]);
-			return EXIT_CANNOT_TELL;
+			return usage_error(argv[0]);
 		}
 	}
 	if (optind < argc) {
-		usage(stderr, argv[0]);
-		return EXIT_CANNOT_TELL;
+		fprintf(stderr, "%s: unexpected argument '%s'\n", argv[0],
+			argv[optind]);
+		return usage_error(argv[0]);
 	}
 
 	env = getenv("LOCKDOWN_STATUS_ROOT");
 	if (env)
-		root = env;
+		ld_root = env;
 
 	read_level(&st);
+	rc = st.level_err ? EXIT_CANNOT_TELL : (int)st.level;
 	if (quiet)
-		return st.level_err ? EXIT_CANNOT_TELL : (int)st.level;
+		return rc;
 
 	read_mounts_and_cmdline(&st);
 	read_secure_boot(&st);
 	read_modules_and_caps(&st);
+	ld_keys_read(&kv);
 
-	print_summary(&st);
-	print_details(&st);
-	print_denials(&st);
+	if (json) {
+		print_json(&st, &kv, rc);
+	} else if (keys) {
+		ld_keys_print(&kv);
+	} else {
+		print_summary(&st, &kv);
+		print_details(&st, &kv);
+		print_denials(&st);
+	}
+	ld_keys_free(&kv);
 
 	if (fflush(stdout) || ferror(stdout))
 		return EXIT_CANNOT_TELL;
-	return st.level_err ? EXIT_CANNOT_TELL : (int)st.level;
+	return rc;
 }

@@ -7,6 +7,12 @@
  *   lockdown_origin   "LEVEL SECONDS ORIGIN\n" per level reached
  *   lockdown_denials  "COUNT LEVEL REASON\n" per reason
  * and efivarfs variables: 4 bytes of attributes, then the value.
+ *
+ * The key view reads (security/keys/proc.c, kernel/printk/printk.c):
+ *   /proc/keys        "SERIAL FLAGS USAGE EXPIRY PERM UID GID TYPE DESC"
+ *   keyring members   one hex serial a line (the fixtures' stand-in for
+ *                     keyctl(KEYCTL_READ))
+ *   /dev/kmsg         "PRI,SEQ,TS,FLAGS;MESSAGE", then " KEY=VALUE" lines
  */
 
 #include <errno.h>
@@ -478,4 +484,582 @@ const char *ld_origin_plain(const char *where)
 		if (!strcmp(where, origins[i].where))
 			return origins[i].plain;
 	return NULL;
+}
+
+/* Skip blanks, then return the next blank-separated field of [*p, end). */
+static const char *next_field(const char **p, const char *end, size_t *len)
+{
+	const char *s = *p, *e;
+
+	while (s < end && *s == ' ')
+		s++;
+	for (e = s; e < end && *e != ' '; e++)
+		;
+	*p = e;
+	*len = e - s;
+	return s;
+}
+
+/* Parse @len hex digits (an optional "0x" first); at most 8 of them. */
+static int parse_hex32(const char *s, size_t len, unsigned int *v)
+{
+	unsigned int r = 0;
+	size_t i;
+
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		len -= 2;
+	}
+	if (!len || len > 8)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+		unsigned int d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			return -EINVAL;
+		r = r << 4 | d;
+	}
+	*v = r;
+	return 0;
+}
+
+/* Whether [s, s + len) ends with @suffix. */
+static bool ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && !memcmp(s + len - n, suffix, n);
+}
+
+/* The last ": " in [s, s + len), or NULL. */
+static const char *last_colon(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = len; i >= 2; i--)
+		if (s[i - 2] == ':' && s[i - 1] == ' ')
+			return s + i - 2;
+	return NULL;
+}
+
+/*
+ * /proc/keys shows the type in "%-9.9s": longer names are cut. These are
+ * the ones that matter here, or that are common enough to be seen.
+ */
+static const char * const long_types[] = {
+	"asymmetric", "dns_resolver", "id_resolver", ".request_key_auth",
+};
+
+/**
+ * ld_parse_key_line - parse one line of /proc/keys
+ * @s: the line
+ * @len: its length, without the newline
+ * @k: where to store its fields; the pointers point into @s
+ *
+ * The description is split from what the key's type appends to it: a
+ * keyring's ": COUNT" (or ": empty"), an asymmetric key's
+ * ": X509.ALGO KEYID []".
+ *
+ * Return: 0, or -EINVAL when @s is not in that format.
+ */
+int ld_parse_key_line(const char *s, size_t len, struct ld_key_line *k)
+{
+	const char *p = s, *end = s + len, *f, *c;
+	unsigned long long v;
+	unsigned int perm;
+	size_t flen, i;
+
+	memset(k, 0, sizeof(*k));
+	f = next_field(&p, end, &flen);
+	if (parse_hex32(f, flen, &k->serial))
+		return -EINVAL;
+	f = next_field(&p, end, &flen);			/* flags */
+	if (flen != 7)
+		return -EINVAL;
+	k->instantiated = f[0] == 'I';
+	k->revoked = f[1] == 'R' || f[2] == 'D';
+	k->in_quota = f[3] == 'Q';
+	f = next_field(&p, end, &flen);			/* usage */
+	if (parse_ull(f, flen, &v))
+		return -EINVAL;
+	f = next_field(&p, end, &flen);			/* expiry */
+	if (!flen)
+		return -EINVAL;
+	f = next_field(&p, end, &flen);			/* permissions */
+	if (parse_hex32(f, flen, &perm))
+		return -EINVAL;
+	f = next_field(&p, end, &flen);			/* uid */
+	if (parse_ull(f, flen, &v) || v > ~0U)
+		return -EINVAL;
+	k->uid = (unsigned int)v;
+	f = next_field(&p, end, &flen);			/* gid */
+	if (flen && *f == '-')
+		f++, flen--;
+	if (parse_ull(f, flen, &v))
+		return -EINVAL;
+	f = next_field(&p, end, &flen);			/* type */
+	if (!flen || flen >= sizeof(k->type))
+		return -EINVAL;
+	copy_text(k->type, sizeof(k->type), f, flen);
+	if (flen == 9) {
+		for (i = 0; i < ARRAY_SIZE(long_types); i++)
+			if (!strncmp(long_types[i], f, 9))
+				copy_text(k->type, sizeof(k->type),
+					  long_types[i], strlen(long_types[i]));
+	}
+	while (p < end && *p == ' ')
+		p++;
+	if (p == end)
+		return -EINVAL;				/* no description */
+	k->desc = p;
+	k->desc_len = end - p;
+
+	c = last_colon(k->desc, k->desc_len);
+	if (!c)
+		return 0;
+	if ((!strcmp(k->type, "keyring") &&
+	     strspn(c + 2, "0123456789") == (size_t)(end - c - 2) &&
+	     end > c + 2) ||
+	    (!strcmp(k->type, "keyring") && end - c - 2 == 5 &&
+	     !memcmp(c + 2, "empty", 5)) ||
+	    (!strcmp(k->type, "asymmetric") && ends_with(p, end - p, "]"))) {
+		k->desc_len = c - p;
+		k->detail = c + 2;
+		k->detail_len = end - (c + 2);
+		if (ends_with(k->detail, k->detail_len, " []"))
+			k->detail_len -= 3;
+	}
+	return 0;
+}
+
+/**
+ * ld_parse_serials - parse a list of key serials, one hex number a line
+ * @buf: the text, NUL-terminated; blank lines are skipped
+ * @serials: array to fill
+ * @max: its size
+ *
+ * Return: the number of serials, -EINVAL on a line that is not a serial,
+ * or -E2BIG when there are more than @max.
+ */
+int ld_parse_serials(const char *buf, unsigned int *serials, int max)
+{
+	const char *s;
+	int n = 0;
+
+	for (s = buf; s && *s; s = next_line(s)) {
+		const char *p = s, *end = s + line_len(s), *f;
+		size_t flen;
+
+		f = next_field(&p, end, &flen);
+		if (!flen)
+			continue;
+		if (n >= max)
+			return -E2BIG;
+		if (parse_hex32(f, flen, &serials[n]))
+			return -EINVAL;
+		next_field(&p, end, &flen);
+		if (flen)
+			return -EINVAL;
+		n++;
+	}
+	return n;
+}
+
+/**
+ * ld_parse_kmsg - parse the header of one /dev/kmsg record
+ * @s: the record's first line
+ * @len: its length, without the newline
+ * @r: where to store the fields; @r->msg points into @s
+ *
+ * The header is "PRI,SEQ,TS_USEC,FLAGS[,MORE...];"; PRI is the syslog
+ * facility * 8 + level. Continuation lines (" KEY=VALUE") are not part
+ * of the record's message and are not passed here.
+ *
+ * Return: 0, or -EINVAL when @s is no record header.
+ */
+int ld_parse_kmsg(const char *s, size_t len, struct ld_kmsg *r)
+{
+	const char *semi = memchr(s, ';', len), *c1, *c2, *c3;
+	unsigned long long pri;
+
+	if (!semi)
+		return -EINVAL;
+	c1 = memchr(s, ',', semi - s);
+	if (!c1)
+		return -EINVAL;
+	c2 = memchr(c1 + 1, ',', semi - (c1 + 1));
+	if (!c2)
+		return -EINVAL;
+	c3 = memchr(c2 + 1, ',', semi - (c2 + 1));
+	if (!c3)
+		return -EINVAL;
+	if (parse_ull(s, c1 - s, &pri) || pri > 0xffff ||
+	    parse_ull(c1 + 1, c2 - c1 - 1, &r->seq) ||
+	    parse_ull(c2 + 1, c3 - c2 - 1, &r->usec))
+		return -EINVAL;
+	r->facility = (unsigned int)pri >> 3;
+	r->level = (unsigned int)pri & 7;
+	r->msg = semi + 1;
+	r->len = s + len - (semi + 1);
+	return 0;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/**
+ * ld_kmsg_unescape - undo the \xNN escapes of a /dev/kmsg message
+ * @s: the message
+ * @len: its length
+ * @out: where to store it, NUL-terminated (truncated to fit)
+ * @size: the size of @out, at least 1
+ *
+ * The kernel writes bytes below ' ', from 127 up, and '\' as \xNN. A
+ * \x00 is kept escaped, so that @out stays one string.
+ *
+ * Return: the length stored.
+ */
+size_t ld_kmsg_unescape(const char *s, size_t len, char *out, size_t size)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len && n + 1 < size; i++) {
+		int hi, lo;
+
+		if (s[i] == '\\' && i + 3 < len && s[i + 1] == 'x' &&
+		    (hi = hex_digit(s[i + 2])) >= 0 &&
+		    (lo = hex_digit(s[i + 3])) >= 0 && (hi || lo)) {
+			out[n++] = (char)(hi << 4 | lo);
+			i += 3;
+			continue;
+		}
+		out[n++] = s[i];
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/* Whether @s starts with @prefix; if so, *@rest is what follows it. */
+static bool skip_prefix(const char *s, const char *prefix, const char **rest)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(s, prefix, n))
+		return false;
+	*rest = s + n;
+	return true;
+}
+
+static void set_subject(struct ld_log *l, const char *s, size_t len)
+{
+	l->subject = s;
+	l->subject_len = len;
+}
+
+static void set_detail(struct ld_log *l, const char *s, size_t len)
+{
+	l->detail = s;
+	l->detail_len = len;
+}
+
+/* The last occurrence of @needle in @s, or NULL. */
+static const char *last_strstr(const char *s, const char *needle)
+{
+	const char *p, *last = NULL;
+
+	for (p = s; (p = strstr(p, needle)); p++)
+		last = p;
+	return last;
+}
+
+/**
+ * ld_parse_log - recognise a kernel log message about keys
+ * @msg: the message, unescaped, NUL-terminated
+ * @l: where to store its parts (pointing into @msg)
+ *
+ * Knows the messages of security/integrity/ (certificates loaded from a
+ * UEFI list, a list or variable ignored, a malformed list skipped) and
+ * of module loading (a signature rejected by a revocation list).
+ *
+ * Return: what kind of message @msg is; LD_LOG_OTHER for any other.
+ */
+enum ld_log_kind ld_parse_log(const char *msg, struct ld_log *l)
+{
+	const char *rest, *p, *q;
+	size_t len;
+
+	memset(l, 0, sizeof(*l));
+	if (skip_prefix(msg, "integrity: Loading X.509 certificate: ", &rest)) {
+		set_subject(l, rest, strlen(rest));
+		return l->subject_len ? LD_LOG_LOADING : LD_LOG_OTHER;
+	}
+	if (skip_prefix(msg, "integrity: Loaded X.509 cert '", &rest)) {
+		len = strlen(rest);
+		if (!len || rest[len - 1] != '\'')
+			return LD_LOG_OTHER;
+		set_subject(l, rest, len - 1);
+		return LD_LOG_LOADED;
+	}
+	if (skip_prefix(msg, "integrity: Problem loading X.509 certificate",
+			&rest))
+		return LD_LOG_LOAD_FAILED;
+	if (skip_prefix(msg, "integrity: Ignoring ", &rest)) {
+		p = strstr(rest, ": ");
+		if (!p) {
+			set_subject(l, rest, strlen(rest));
+			return LD_LOG_IGNORED;
+		}
+		set_subject(l, rest, p - rest);
+		set_detail(l, p + 2, strlen(p + 2));
+		return LD_LOG_IGNORED;
+	}
+	p = strstr(msg, "bad signature list at offset");
+	if (p) {
+		rest = msg;
+		skip_prefix(msg, "EFI: ", &rest);
+		q = p;
+		while (q > rest && (q[-1] == ' ' || q[-1] == ':'))
+			q--;
+		if (q > rest)
+			set_subject(l, rest, q - rest);
+		set_detail(l, p, strlen(p));
+		return LD_LOG_BAD_LIST;
+	}
+	if (skip_prefix(msg, "integrity: ", &rest) && strstr(rest, " entry of ") &&
+	    ends_with(rest, strlen(rest), " bytes ignored")) {
+		p = strstr(rest, ": ");
+		if (!p)
+			return LD_LOG_OTHER;
+		set_subject(l, rest, p - rest);
+		set_detail(l, p + 2, strlen(p + 2));
+		return LD_LOG_BAD_ENTRY;
+	}
+	if (skip_prefix(msg, "module: signature of ", &rest)) {
+		p = strstr(rest, " rejected: ");
+		if (!p)
+			return LD_LOG_OTHER;
+		set_subject(l, rest, p - rest);
+		rest = p + strlen(" rejected: ");
+		q = last_strstr(rest, " is revoked by ");
+		if (!q) {
+			set_detail(l, rest, strlen(rest));
+			return LD_LOG_REVOKED;
+		}
+		set_detail(l, rest, q - rest);
+		l->by = q + strlen(" is revoked by ");
+		l->by_len = strlen(l->by);
+		return LD_LOG_REVOKED;
+	}
+	if (skip_prefix(msg, "Module hash ", &rest) &&
+	    ends_with(rest, strlen(rest), " is blacklisted")) {
+		set_subject(l, rest, strlen(rest) - strlen(" is blacklisted"));
+		return LD_LOG_HASH_BLACKLISTED;
+	}
+	return LD_LOG_OTHER;
+}
+
+static const struct {
+	const char *name;
+	const char *plain;
+	const char *trust;
+} rings[LD_NR_RINGS] = {
+	[LD_RING_BUILTIN] = { ".builtin_trusted_keys", "built into the kernel",
+		"module signatures and kexec images, and everything else that uses the secondary keyring" },
+	[LD_RING_SECONDARY] = { ".secondary_trusted_keys",
+		"added at runtime (signed by a trusted key)",
+		"module signatures and kexec images, and everything else that uses the secondary keyring" },
+	[LD_RING_MACHINE] = { ".machine",
+		"MOK, handed over by shim (machine keyring)",
+		"module signatures and kexec images, and everything else that uses the secondary keyring" },
+	[LD_RING_PLATFORM] = { ".platform", "UEFI db (firmware)",
+		"module signatures (Debian's fallback) and kexec images; not other uses" },
+	[LD_RING_BLACKLIST] = { ".blacklist", "revoked", NULL },
+};
+
+/**
+ * ld_ring_name - the kernel's name of a keyring the tool shows
+ * @ring: the keyring
+ *
+ * Return: ".builtin_trusted_keys", ...
+ */
+const char *ld_ring_name(enum ld_ring ring)
+{
+	if ((unsigned int)ring >= LD_NR_RINGS)
+		return "?";
+	return rings[ring].name;
+}
+
+/**
+ * ld_ring_from_name - look a keyring up by its name
+ * @name: the name, not necessarily NUL-terminated
+ * @len: its length
+ * @ring: where to store it
+ *
+ * Return: 0, or -EINVAL when the tool does not show that keyring.
+ */
+int ld_ring_from_name(const char *name, size_t len, enum ld_ring *ring)
+{
+	unsigned int i;
+
+	for (i = 0; i < LD_NR_RINGS; i++) {
+		if (strlen(rings[i].name) == len &&
+		    !memcmp(name, rings[i].name, len)) {
+			*ring = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/**
+ * ld_ring_plain - where the keys of a keyring come from, in plain words
+ * @ring: the keyring
+ *
+ * Return: a phrase such as "built into the kernel".
+ */
+const char *ld_ring_plain(enum ld_ring ring)
+{
+	if ((unsigned int)ring >= LD_NR_RINGS)
+		return "?";
+	return rings[ring].plain;
+}
+
+/**
+ * ld_ring_trust - what the keys of a keyring are trusted for
+ * @ring: the keyring
+ *
+ * Return: a phrase, or NULL for the blacklist (it trusts nothing).
+ */
+const char *ld_ring_trust(enum ld_ring ring)
+{
+	if ((unsigned int)ring >= LD_NR_RINGS)
+		return NULL;
+	return rings[ring].trust;
+}
+
+/**
+ * ld_ring_trusts_all - whether a keyring's keys verify more than modules
+ *			and kexec images
+ * @ring: the keyring
+ *
+ * The built-in, secondary and machine keyrings are searched by every
+ * user of the secondary keyring; the platform keyring only by module
+ * signature checks (Debian's fallback) and kexec image checks.
+ *
+ * Return: true for those three.
+ */
+bool ld_ring_trusts_all(enum ld_ring ring)
+{
+	return ring == LD_RING_BUILTIN || ring == LD_RING_SECONDARY ||
+	       ring == LD_RING_MACHINE;
+}
+
+/**
+ * ld_source_of - where a trusted key came from
+ * @ring: the keyring it is in
+ * @loaded_from: the list the kernel log says it was loaded from
+ *		 ("UEFI:db", "UEFI:MokListRT (MOKvar table)"), or NULL
+ *
+ * Without a machine keyring the kernel puts MOK certificates in the
+ * platform keyring, beside db's: only the log tells them apart. A MOK
+ * certificate loaded from the MokListRT variable rather than shim's
+ * MOKvar table came from where the OS could have written it.
+ *
+ * Return: the source.
+ */
+enum ld_source ld_source_of(enum ld_ring ring, const char *loaded_from)
+{
+	bool mok = loaded_from && !strncmp(loaded_from, "UEFI:MokList", 12);
+	bool table = loaded_from && strstr(loaded_from, "(MOKvar table)");
+
+	switch (ring) {
+	case LD_RING_BUILTIN:
+		return LD_SRC_BUILTIN;
+	case LD_RING_SECONDARY:
+		return LD_SRC_SECONDARY;
+	case LD_RING_MACHINE:
+		return mok && !table ? LD_SRC_MOK_VARIABLE : LD_SRC_MACHINE;
+	default:
+		if (mok)
+			return table ? LD_SRC_PLATFORM_MOK :
+				       LD_SRC_MOK_VARIABLE;
+		return LD_SRC_DB;
+	}
+}
+
+static const struct {
+	const char *id;
+	const char *plain;
+	const char *brief;
+} sources[LD_NR_SOURCES] = {
+	[LD_SRC_BUILTIN] = { "builtin", "built into the kernel",
+			     "built into the kernel" },
+	[LD_SRC_SECONDARY] = { "secondary",
+			       "added at runtime (signed by a trusted key)",
+			       "added at runtime" },
+	[LD_SRC_MACHINE] = { "machine",
+			     "MOK, handed over by shim (machine keyring)",
+			     "MOK" },
+	[LD_SRC_DB] = { "db", "UEFI db (firmware)", "UEFI db" },
+	[LD_SRC_PLATFORM_MOK] = { "platform-mok",
+		"MOK, handed over by shim (in the platform keyring: no machine keyring)",
+		"MOK" },
+	[LD_SRC_MOK_VARIABLE] = { "mok-variable",
+		"MOK from the MokListRT variable, not shim's MOKvar table: the OS could have written it",
+		"MOK from a variable" },
+};
+
+/**
+ * ld_source_id - a stable name of a key source, for --json
+ * @src: the source
+ *
+ * Return: "builtin", "secondary", "machine", "db", "platform-mok" or
+ * "mok-variable".
+ */
+const char *ld_source_id(enum ld_source src)
+{
+	if ((unsigned int)src >= LD_NR_SOURCES)
+		return "?";
+	return sources[src].id;
+}
+
+/**
+ * ld_source_plain - where a key came from, in plain words
+ * @src: the source
+ *
+ * Return: a phrase such as "UEFI db (firmware)".
+ */
+const char *ld_source_plain(enum ld_source src)
+{
+	if ((unsigned int)src >= LD_NR_SOURCES)
+		return "?";
+	return sources[src].plain;
+}
+
+/**
+ * ld_source_short - a key source in a word or two, for counts
+ * @src: the source
+ *
+ * Return: a phrase such as "UEFI db".
+ */
+const char *ld_source_short(enum ld_source src)
+{
+	if ((unsigned int)src >= LD_NR_SOURCES)
+		return "?";
+	return sources[src].brief;
 }

@@ -56,4 +56,96 @@ bool ld_mounted(const char *mounts, const char *dir, const char *fstype);
 const char *ld_reason_plain(const char *reason);
 const char *ld_origin_plain(const char *where);
 
+/*
+ * One line of /proc/keys:
+ *   SERIAL FLAGS USAGE EXPIRY PERM UID GID TYPE DESCRIPTION
+ * The pointers point into the line parsed; nothing is copied.
+ */
+struct ld_key_line {
+	unsigned int serial;
+	bool instantiated;		/* flag 'I' */
+	bool in_quota;			/* flag 'Q': charged to a user */
+	bool revoked;			/* flag 'R' or 'D' (dead) */
+	unsigned int uid;
+	char type[16];			/* "asymmetric" for the shown "asymmetri" */
+	const char *desc;		/* the key's description ... */
+	size_t desc_len;
+	const char *detail;		/* ... and what the type adds after it: */
+	size_t detail_len;		/* "X509.rsa 1a2b3c4d", "3", "empty" */
+};
+
+int ld_parse_key_line(const char *s, size_t len, struct ld_key_line *k);
+int ld_parse_serials(const char *buf, unsigned int *serials, int max);
+
+/* One record of /dev/kmsg: "PRI,SEQ,TS,FLAGS;MESSAGE". */
+struct ld_kmsg {
+	unsigned int facility;		/* 0: the kernel itself */
+	unsigned int level;
+	unsigned long long seq;
+	unsigned long long usec;	/* since boot */
+	const char *msg;		/* escaped as the kernel shows it */
+	size_t len;
+};
+
+int ld_parse_kmsg(const char *s, size_t len, struct ld_kmsg *r);
+size_t ld_kmsg_unescape(const char *s, size_t len, char *out, size_t size);
+
+/* The kernel log lines about keys that the tool reads. */
+enum ld_log_kind {
+	LD_LOG_OTHER,
+	LD_LOG_LOADING,		/* integrity: Loading X.509 certificate: SOURCE */
+	LD_LOG_LOADED,		/* integrity: Loaded X.509 cert 'NAME' */
+	LD_LOG_LOAD_FAILED,	/* integrity: Problem loading X.509 certificate */
+	LD_LOG_IGNORED,		/* integrity: Ignoring WHAT: WHY */
+	LD_LOG_BAD_LIST,	/* SOURCE: bad signature list at offset ... */
+	LD_LOG_BAD_ENTRY,	/* integrity: SOURCE: ... entry of N bytes ignored */
+	LD_LOG_REVOKED,		/* module: signature of MOD rejected: WHAT is revoked by LIST */
+	LD_LOG_HASH_BLACKLISTED, /* Module hash HASH is blacklisted */
+};
+
+/* A log line taken apart; the pointers point into the message. */
+struct ld_log {
+	const char *subject;	/* SOURCE, NAME, WHAT or MOD */
+	size_t subject_len;
+	const char *detail;	/* WHY, or what was revoked */
+	size_t detail_len;
+	const char *by;		/* the list that revoked */
+	size_t by_len;
+};
+
+enum ld_log_kind ld_parse_log(const char *msg, struct ld_log *l);
+
+/* The trusted-key and revocation keyrings the tool shows. */
+enum ld_ring {
+	LD_RING_BUILTIN,
+	LD_RING_SECONDARY,
+	LD_RING_MACHINE,
+	LD_RING_PLATFORM,
+	LD_RING_BLACKLIST,
+	LD_NR_RINGS,
+};
+
+const char *ld_ring_name(enum ld_ring ring);
+int ld_ring_from_name(const char *name, size_t len, enum ld_ring *ring);
+
+/* Where a trusted key came from, as far as the tool can tell. */
+enum ld_source {
+	LD_SRC_BUILTIN,		/* .builtin_trusted_keys */
+	LD_SRC_SECONDARY,	/* .secondary_trusted_keys */
+	LD_SRC_MACHINE,		/* .machine: MOK from shim */
+	LD_SRC_PLATFORM_MOK,	/* .platform: MOK, no machine keyring */
+	LD_SRC_MOK_VARIABLE,	/* MOK read from a variable, not shim's table */
+	LD_SRC_DB,		/* .platform: UEFI db */
+	LD_NR_SOURCES,
+};
+
+const char *ld_ring_plain(enum ld_ring ring);
+const char *ld_ring_trust(enum ld_ring ring);
+bool ld_ring_trusts_all(enum ld_ring ring);
+
+enum ld_source ld_source_of(enum ld_ring ring, const char *loaded_from);
+const char *ld_source_id(enum ld_source src);
+const char *ld_source_plain(enum ld_source src);
+const char *ld_source_short(enum ld_source src);
+
 #endif /* LOCKDOWN_STATUS_PARSE_H */

@@ -6,6 +6,7 @@
 # (lktest-run.sh) into a private dracut tree and sets:
 #   LKTEST_BINDIR   the compiled test programs (lktest-*)
 #   LKTEST_MODULES  the test modules (*.ko), optional
+#   LKTEST_KEYS     public certificates (*.der, *.esl), optional
 
 # shellcheck disable=SC2154 # moddir and initdir come from dracut
 
@@ -28,8 +29,8 @@ install() {
     # the real tools the checks drive, and what the runner itself uses
     inst_multiple wrmsr rdmsr setpci lspci insmod rmmod modprobe lsmod \
         capsh mokutil dd grep sed cat od head tail tr wc stty dmesg uname \
-        mount
-    inst_multiple -o kmod
+        mount setpriv chattr find cpio stat cmp
+    inst_multiple -o kmod kexec
 
     [[ -d $LKTEST_BINDIR ]] || dfatal "lktest: LKTEST_BINDIR is not set or missing"
     for f in "$LKTEST_BINDIR"/lktest-*; do
@@ -43,6 +44,13 @@ install() {
         mkdir -p "$initdir/usr/lib/lktest/modules"
         for f in "$LKTEST_MODULES"/*.ko; do
             [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/modules/${f##*/}"
+        done
+    fi
+
+    if [[ $LKTEST_KEYS ]]; then
+        mkdir -p "$initdir/usr/lib/lktest/keys"
+        for f in "$LKTEST_KEYS"/*.der "$LKTEST_KEYS"/*.esl; do
+            [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/keys/${f##*/}"
         done
     fi
 

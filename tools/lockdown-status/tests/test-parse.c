@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit test of lockdown-status's parsers against the fixture files in
- * tests/fixtures/ (the directory is the only argument). Prints KTAP.
+ * tests/fixtures/ (the directory is the only argument), and of its JSON
+ * escaper. Prints KTAP.
  */
 
 #include <errno.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "parse.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -258,6 +260,261 @@ static void test_misc(void)
 	free(buf);
 }
 
+/* Parse one /proc/keys line given as a string. */
+static int key_line(const char *line, struct ld_key_line *k)
+{
+	return ld_parse_key_line(line, strlen(line), k);
+}
+
+static bool is(const char *s, size_t len, const char *want)
+{
+	return s && len == strlen(want) && !memcmp(s, want, len);
+}
+
+static void test_proc_keys(void)
+{
+	char *buf = slurp("proc-keys.txt", NULL), *s;
+	unsigned int serials[8];
+	struct ld_key_line k;
+	int n = 0, bad = 0, asym = 0;
+	enum ld_ring r;
+
+	for (s = buf; *s; ) {
+		size_t len = strcspn(s, "\n");
+
+		if (ld_parse_key_line(s, len, &k))
+			bad++;
+		else
+			asym += !strcmp(k.type, "asymmetric");
+		n++;
+		s += len + !!s[len];
+	}
+	free(buf);
+	ok(n == 18 && !bad && asym == 7,
+	   "keys: every line of a machine's /proc/keys parses");
+
+	ok(!key_line("11c3e5a7 I------     1 perm 1f010000     0     0 asymmetri Lockdown Test db: 9a8b: X509.rsa 3e2f1a0b []", &k) &&
+	   k.serial == 0x11c3e5a7 && k.instantiated && !k.in_quota &&
+	   !strcmp(k.type, "asymmetric") &&
+	   is(k.desc, k.desc_len, "Lockdown Test db: 9a8b") &&
+	   is(k.detail, k.detail_len, "X509.rsa 3e2f1a0b"),
+	   "keys: asymmetric key, type cut to 9 characters, name with ': '");
+	ok(!key_line("23d4f6b8 I------     1 perm 1f0b0000     0     0 keyring   .machine: 2", &k) &&
+	   !strcmp(k.type, "keyring") && is(k.desc, k.desc_len, ".machine") &&
+	   is(k.detail, k.detail_len, "2") &&
+	   !ld_ring_from_name(k.desc, k.desc_len, &r) && r == LD_RING_MACHINE,
+	   "keys: keyring with a member count");
+	ok(!key_line("23d4f6b8 I------     1 perm 1f0b0000     0     0 keyring   .machine: empty", &k) &&
+	   is(k.desc, k.desc_len, ".machine") &&
+	   is(k.detail, k.detail_len, "empty"), "keys: empty keyring");
+	ok(!key_line("0d2f4b6a I------     1 perm 0f0b0000     0     0 keyring   odd: name: 12", &k) &&
+	   is(k.desc, k.desc_len, "odd: name"),
+	   "keys: a keyring's name may hold ': '");
+	ok(!key_line("4a1b2c3f I------     1 perm 09090000     0     0 blacklist tbs:c3a9", &k) &&
+	   !strcmp(k.type, "blacklist") && is(k.desc, k.desc_len, "tbs:c3a9") &&
+	   !k.detail, "keys: blacklist hash");
+	ok(!key_line("032766eb I--Q---     1 perm 1f3f0000     0 65534 keyring   _uid_ses.0: 1", &k) &&
+	   k.in_quota && k.uid == 0, "keys: a user's keyring is in quota");
+	ok(!key_line("032766eb -R-----     1 perm 1f3f0000  1000  1000 user      x", &k) &&
+	   !k.instantiated && k.revoked && k.uid == 1000,
+	   "keys: uninstantiated, revoked");
+	ok(key_line("zz2766eb I------     1 perm 1f3f0000     0     0 user      x", &k) == -EINVAL,
+	   "keys: a bad serial is refused");
+	ok(key_line("032766eb I------     1 perm 1f3f0000     0     0 user      ", &k) == -EINVAL,
+	   "keys: a missing description is refused");
+	ok(key_line("032766eb I----     1 perm 1f3f0000     0     0 user      x", &k) == -EINVAL,
+	   "keys: short flags are refused");
+	ok(key_line("", &k) == -EINVAL, "keys: an empty line is refused");
+
+	buf = slurp("keyring-members.txt", NULL);
+	ok(ld_parse_serials(buf, serials, 8) == 3 && serials[0] == 0x0f3a2c11 &&
+	   serials[2] == 0x1a, "keyring members: hex serials, blank lines");
+	ok(ld_parse_serials(buf, serials, 2) == -E2BIG,
+	   "keyring members: too many");
+	free(buf);
+	ok(ld_parse_serials("0f3a2c11 x\n", serials, 8) == -EINVAL &&
+	   ld_parse_serials("123456789\n", serials, 8) == -EINVAL &&
+	   ld_parse_serials("", serials, 8) == 0,
+	   "keyring members: junk and overlong serials are refused");
+}
+
+static void test_kmsg(void)
+{
+	const char *rec = "5,241,902400,-;integrity: Loaded X.509 cert 'x'";
+	char out[64];
+	struct ld_kmsg r;
+
+	ok(!ld_parse_kmsg(rec, strlen(rec), &r) && r.facility == 0 &&
+	   r.level == 5 && r.seq == 241 && r.usec == 902400 &&
+	   is(r.msg, r.len, "integrity: Loaded X.509 cert 'x'"),
+	   "kmsg: a kernel record");
+	rec = "13,900,1,-;integrity: forged";
+	ok(!ld_parse_kmsg(rec, strlen(rec), &r) && r.facility == 1 &&
+	   r.level == 5, "kmsg: a program's record has facility user");
+	rec = "6,1,2,-,caller=T1;a;b";
+	ok(!ld_parse_kmsg(rec, strlen(rec), &r) && is(r.msg, r.len, "a;b"),
+	   "kmsg: more header fields, ';' in the message");
+	ok(ld_parse_kmsg(" SUBSYSTEM=x", 12, &r) == -EINVAL &&
+	   ld_parse_kmsg("6,1,2,-", 7, &r) == -EINVAL &&
+	   ld_parse_kmsg("a,1,2,-;x", 9, &r) == -EINVAL,
+	   "kmsg: continuation and junk are no records");
+
+	ld_kmsg_unescape("Zo\\xc3\\xab \\x5c \\x1b", 20, out, sizeof(out));
+	ok(!strcmp(out, "Zo\xc3\xab \\ \x1b"), "kmsg: \\xNN unescaped");
+	ld_kmsg_unescape("a\\x00b\\x4\\xzz\\", 15, out, sizeof(out));
+	ok(!strcmp(out, "a\\x00b\\x4\\xzz\\"),
+	   "kmsg: \\x00 and broken escapes kept");
+	ok(ld_kmsg_unescape("abcdef", 6, out, 4) == 3 && !strcmp(out, "abc"),
+	   "kmsg: truncated to fit");
+}
+
+static enum ld_log_kind log_of(const char *msg, struct ld_log *l)
+{
+	return ld_parse_log(msg, l);
+}
+
+static void test_log(void)
+{
+	struct ld_log l;
+
+	ok(log_of("integrity: Loading X.509 certificate: UEFI:MokListRT (MOKvar table)", &l) == LD_LOG_LOADING &&
+	   is(l.subject, l.subject_len, "UEFI:MokListRT (MOKvar table)"),
+	   "log: loading from a list");
+	ok(log_of("integrity: Loaded X.509 cert 'Lockdown Test mok: 4d2a'", &l) == LD_LOG_LOADED &&
+	   is(l.subject, l.subject_len, "Lockdown Test mok: 4d2a"),
+	   "log: certificate loaded");
+	ok(log_of("integrity: Loaded X.509 cert 'unterminated", &l) == LD_LOG_OTHER &&
+	   log_of("Loaded X.509 cert 'Build time autogenerated kernel key: 8f'", &l) == LD_LOG_OTHER,
+	   "log: unterminated name, built-in key: not from a UEFI list");
+	ok(log_of("integrity: Problem loading X.509 certificate -129", &l) == LD_LOG_LOAD_FAILED,
+	   "log: certificate not loaded");
+	ok(log_of("integrity: Ignoring UEFI:MokListRT variable (attributes 0x7): shim handed over no MOKvar table, and the OS could have written the variable", &l) == LD_LOG_IGNORED &&
+	   is(l.subject, l.subject_len, "UEFI:MokListRT variable (attributes 0x7)") &&
+	   is(l.detail, l.detail_len, "shim handed over no MOKvar table, and the OS could have written the variable"),
+	   "log: forged MokListRT ignored");
+	ok(log_of("integrity: Ignoring UEFI:MokListRT variable (attributes 0x7): non-volatile, so not shim's mirror; using the MOKvar table", &l) == LD_LOG_IGNORED &&
+	   is(l.detail, l.detail_len, "non-volatile, so not shim's mirror; using the MOKvar table"),
+	   "log: non-volatile MokListRT ignored");
+	ok(log_of("EFI: UEFI:db: bad signature list at offset 0x4c: list holds no signature (list 0x1c, header 0x0, signature 0x10, 44 bytes left)", &l) == LD_LOG_BAD_LIST &&
+	   is(l.subject, l.subject_len, "UEFI:db") &&
+	   is(l.detail, l.detail_len, "bad signature list at offset 0x4c: list holds no signature (list 0x1c, header 0x0, signature 0x10, 44 bytes left)"),
+	   "log: malformed list");
+	ok(log_of("integrity: UEFI:dbx: X.509 SHA-256 entry of 20 bytes ignored", &l) == LD_LOG_BAD_ENTRY &&
+	   is(l.subject, l.subject_len, "UEFI:dbx") &&
+	   is(l.detail, l.detail_len, "X.509 SHA-256 entry of 20 bytes ignored"),
+	   "log: malformed entry");
+	ok(log_of("module: signature of lktest_dbx rejected: certificate 'Lockdown Test dbx: 7e6d' is revoked by UEFI:dbx", &l) == LD_LOG_REVOKED &&
+	   is(l.subject, l.subject_len, "lktest_dbx") &&
+	   is(l.detail, l.detail_len, "certificate 'Lockdown Test dbx: 7e6d'") &&
+	   is(l.by, l.by_len, "UEFI:dbx"), "log: module signature revoked");
+	ok(log_of("module: signature of (unnamed module) rejected: binary hash 5f4d is revoked by UEFI:MokListXRT", &l) == LD_LOG_REVOKED &&
+	   is(l.subject, l.subject_len, "(unnamed module)") &&
+	   is(l.by, l.by_len, "UEFI:MokListXRT"),
+	   "log: unnamed module, binary hash");
+	ok(log_of("Module hash 5f4dcc3b is blacklisted", &l) == LD_LOG_HASH_BLACKLISTED &&
+	   is(l.subject, l.subject_len, "5f4dcc3b"), "log: module hash");
+	ok(log_of("integrity: Loading", &l) == LD_LOG_OTHER &&
+	   log_of("", &l) == LD_LOG_OTHER, "log: other lines");
+}
+
+static void test_sources(void)
+{
+	ok(ld_source_of(LD_RING_BUILTIN, NULL) == LD_SRC_BUILTIN &&
+	   ld_source_of(LD_RING_SECONDARY, NULL) == LD_SRC_SECONDARY,
+	   "source: built in, secondary");
+	ok(ld_source_of(LD_RING_MACHINE, "UEFI:MokListRT (MOKvar table)") == LD_SRC_MACHINE &&
+	   ld_source_of(LD_RING_MACHINE, NULL) == LD_SRC_MACHINE,
+	   "source: machine keyring is MOK from shim");
+	ok(ld_source_of(LD_RING_PLATFORM, NULL) == LD_SRC_DB &&
+	   ld_source_of(LD_RING_PLATFORM, "UEFI:db") == LD_SRC_DB,
+	   "source: platform keyring is db");
+	ok(ld_source_of(LD_RING_PLATFORM, "UEFI:MokListRT (MOKvar table)") == LD_SRC_PLATFORM_MOK,
+	   "source: MOK in the platform keyring, by the log");
+	ok(ld_source_of(LD_RING_PLATFORM, "UEFI:MokListRT") == LD_SRC_MOK_VARIABLE &&
+	   ld_source_of(LD_RING_MACHINE, "UEFI:MokListRT") == LD_SRC_MOK_VARIABLE,
+	   "source: MOK from the variable, not shim's table");
+	ok(ld_ring_trusts_all(LD_RING_MACHINE) &&
+	   !ld_ring_trusts_all(LD_RING_PLATFORM) &&
+	   ld_ring_trust(LD_RING_PLATFORM) && !ld_ring_trust(LD_RING_BLACKLIST) &&
+	   !strcmp(ld_source_id(LD_SRC_PLATFORM_MOK), "platform-mok"),
+	   "source: what each keyring is trusted for");
+}
+
+/* Whether json_escape() writes @in (@len bytes) as @want. */
+static bool escapes(const char *in, size_t len, const char *want)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	bool same;
+	FILE *f = open_memstream(&buf, &size);
+
+	if (!f)
+		return false;
+	json_escape(f, in, len);
+	fclose(f);
+	same = !strcmp(buf, want);
+	if (!same)
+		printf("# got %s, want %s\n", buf, want);
+	free(buf);
+	return same;
+}
+
+#define ESC(in, want) escapes(in, sizeof(in) - 1, want)
+
+static void test_json(void)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	struct json j;
+	FILE *f;
+
+	ok(ESC("plain", "\"plain\"") && ESC("", "\"\""), "json: plain text");
+	ok(ESC("a\"b\\c/d", "\"a\\\"b\\\\c/d\""),
+	   "json: quotes and backslashes");
+	ok(ESC("\n\t\r\b\f", "\"\\n\\t\\r\\b\\f\""),
+	   "json: short escapes");
+	ok(ESC("\x01\x1b[2J\x1f\x7f", "\"\\u0001\\u001b[2J\\u001f\\u007f\""),
+	   "json: control characters and DEL");
+	ok(ESC("a\0b", "\"a\\u0000b\""), "json: a NUL byte");
+	ok(ESC("Zo\xc3\xab \xe2\x82\xac \xf0\x9d\x84\x9e",
+	       "\"Zo\xc3\xab \xe2\x82\xac \xf0\x9d\x84\x9e\""),
+	   "json: UTF-8 of 2, 3 and 4 bytes kept");
+	ok(ESC("Caf\xe9", "\"Caf\\u00e9\"") && ESC("\xff\x80", "\"\\u00ff\\u0080\""),
+	   "json: bytes that are not UTF-8 as \\u00XX");
+	ok(ESC("\xc3", "\"\\u00c3\"") && ESC("\xe2\x82x", "\"\\u00e2\\u0082x\""),
+	   "json: cut UTF-8 sequences");
+	ok(ESC("\xc0\xaf", "\"\\u00c0\\u00af\"") &&
+	   ESC("\xe0\x80\xaf", "\"\\u00e0\\u0080\\u00af\""),
+	   "json: overlong forms");
+	ok(ESC("\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\"") &&
+	   ESC("\xf4\x90\x80\x80", "\"\\u00f4\\u0090\\u0080\\u0080\""),
+	   "json: surrogates and code points above U+10FFFF");
+
+	f = open_memstream(&buf, &size);
+	if (!f) {
+		ok(0, "json: writer");
+		return;
+	}
+	json_init(&j, f);
+	json_object_begin(&j, NULL);
+	json_int(&j, "n", -1);
+	json_string(&j, "s", NULL);
+	json_array_begin(&j, "empty");
+	json_array_end(&j);
+	json_array_begin(&j, "a");
+	json_bool(&j, NULL, true);
+	json_object_begin(&j, NULL);
+	json_object_end(&j);
+	json_number(&j, NULL, "0.500000");
+	json_array_end(&j);
+	json_object_end(&j);
+	fclose(f);
+	ok(!strcmp(buf, "{\n  \"n\": -1,\n  \"s\": null,\n  \"empty\": [],\n"
+			"  \"a\": [\n    true,\n    {},\n    0.500000\n  ]\n}\n"),
+	   "json: writer, commas, nesting, empty containers");
+	free(buf);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -272,6 +529,11 @@ int main(int argc, char **argv)
 	test_denials();
 	test_efivar();
 	test_misc();
+	test_proc_keys();
+	test_kmsg();
+	test_log();
+	test_sources();
+	test_json();
 	printf("1..%d\n", tests);
 	printf("# %d passed, %d failed\n", tests - failures, failures);
 	return failures ? 1 : 0;
