@@ -72,6 +72,15 @@ bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
 *)		die "unknown scenario '$scenario'" ;;
 esac
 
+# Two vCPUs (multi-threaded TCG) where a race must really overlap, and for
+# every scenario when BOOT_SMP=2 (make check-debug); one elsewhere.
+smp=${BOOT_SMP:-1}
+case $scenario in
+race|race_writers|integrity) smp=2 ;;
+esac
+tcg=tcg
+[ "$smp" -gt 1 ] && tcg=tcg,thread=multi
+
 mkdir -p "$LOGS"
 console=$LOGS/$scenario.console
 ktap=$LOGS/$scenario.ktap
@@ -83,11 +92,13 @@ rm -f "$console" "$ktap" "$LOGS/$scenario.result" "$LOGS/$scenario".ktap.* \
 read -ra boots <<<"$boots"
 docs=${docs:-${#boots[@]}}
 
-qemu=(qemu-system-x86_64 -m 512 -smp 1 -display none -monitor none
+qemu=(qemu-system-x86_64 -m 512 -smp "$smp" -display none -monitor none
 	-no-reboot -device pci-testdev "${fwcfg[@]}")
 case $firmware in
 bios)
-	qemu+=(-machine q35 -accel "${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}")
+	accel=${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}
+	[ "$accel" = tcg ] && accel=$tcg
+	qemu+=(-machine q35 -accel "$accel")
 	;;
 secureboot|setupmode)
 	# OVMF's Secure Boot build needs SMM, which KVM cannot give here.
@@ -100,7 +111,7 @@ secureboot|setupmode)
 	else
 		cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
 	fi
-	qemu+=(-machine q35,smm=on -accel tcg
+	qemu+=(-machine q35,smm=on -accel "$tcg"
 		-global driver=cfi.pflash01,property=secure,value=on
 		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
 		-drive "if=pflash,format=raw,unit=1,file=$vars")

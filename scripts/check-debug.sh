@@ -23,6 +23,8 @@ export OBJ=${DEBUG_OBJ:-$MAIN/obj-debug}
 export BUILD=${DEBUG_BUILD:-$MAIN/debug}
 export CCACHE_DIR=${CCACHE_DIR:-$MAIN/ccache}
 export TIMEOUT=${TIMEOUT:-900}
+# Every debug boot with two vCPUs: lockdep and KASAN see real concurrency.
+export BOOT_SMP=${BOOT_SMP:-2}
 . "$TOP/scripts/lib.sh"
 
 LOGS=$BUILD/logs

@@ -24,6 +24,10 @@
 
 struct lockdown_state lockdown_state = LOCKDOWN_STATE_INIT(lockdown_state);
 DEFINE_STATIC_KEY_FALSE(lockdown_open);
+/*
+ * Serialises every raise with the one enabling of the open fast path: the
+ * level and the key's state can never be seen out of step.
+ */
 static DEFINE_MUTEX(lockdown_key_mutex);
 /* Static keys can be patched: set by lockdown_init_fastpath(). */
 static bool lockdown_fastpath_ready __ro_after_init;
@@ -107,17 +111,6 @@ int lockdown_raise(struct lockdown_state *s, const char *where,
 	return ret;
 }
 
-/*
- * Turn the open fast path off for good. The mutex makes a second caller
- * wait until the first one's patching is complete, not only begun.
- */
-static void lockdown_close_fastpath(void)
-{
-	mutex_lock(&lockdown_key_mutex);
-	static_branch_disable(&lockdown_open);
-	mutex_unlock(&lockdown_key_mutex);
-}
-
 /**
  * lock_kernel_down - put the kernel into lockdown mode
  * @where: the origin, shown to userspace ("EFI Secure Boot", ...)
@@ -129,6 +122,11 @@ static void lockdown_close_fastpath(void)
  * The open fast path is closed before the new level is published, so
  * that whoever sees that level (reading securityfs, or refused a raise
  * with -EPERM because of it) finds every guarded site already asking.
+ * Both happen under lockdown_key_mutex, which lockdown_init_fastpath()
+ * also holds while it decides to open the fast path: a raise is either
+ * wholly before that decision (and the path stays shut) or wholly after
+ * it (and shuts it).  The mutex also makes a second raiser wait until
+ * the first one's patching is complete, not only begun.
  *
  * Return: 0 when raised, -EPERM when already at @level or above,
  * -EINVAL when @level is not a level.
@@ -139,12 +137,14 @@ int lock_kernel_down(const char *where, enum lockdown_reason level)
 
 	if (lockdown_level_index(level) < 0)
 		return -EINVAL;
-	/* Before lockdown_init_fastpath() the fast path is off anyway. */
-	if (level != LOCKDOWN_NONE && READ_ONCE(lockdown_fastpath_ready))
-		lockdown_close_fastpath();
 
+	mutex_lock(&lockdown_key_mutex);
+	/* Before lockdown_init_fastpath() the fast path is off anyway. */
+	if (level != LOCKDOWN_NONE && lockdown_fastpath_ready)
+		static_branch_disable(&lockdown_open);
 	ret = lockdown_raise(&lockdown_state, where, level,
 			     ktime_get_boot_fast_ns());
+	mutex_unlock(&lockdown_key_mutex);
 	if (ret)
 		return ret;
 
@@ -210,9 +210,9 @@ static int __init lockdown_lsm_init(void)
 static int __init lockdown_init_fastpath(void)
 {
 	mutex_lock(&lockdown_key_mutex);
-	if (READ_ONCE(lockdown_state.level) == LOCKDOWN_NONE)
+	if (lockdown_state.level == LOCKDOWN_NONE)
 		static_branch_enable(&lockdown_open);
-	WRITE_ONCE(lockdown_fastpath_ready, true);
+	lockdown_fastpath_ready = true;
 	mutex_unlock(&lockdown_key_mutex);
 	return 0;
 }

@@ -3,21 +3,32 @@
  * Kernel lockdown: reporting denials.
  *
  * Every denial is counted per reason (userspace reads the counts in
- * securityfs), logged with the upstream text, rate limited per reason so
- * that a storm of one kind never hides another, and sent to audit.
+ * securityfs); within a rate limit per reason, so that a storm of one kind
+ * never hides another, it is also logged with the upstream text and sent
+ * to audit.
  */
 
 /* The upstream denial text, which scripts and kernel_lockdown(7) quote. */
 #define pr_fmt(fmt) "Lockdown: " fmt
 
 #include <linux/audit.h>
+#include <linux/cred.h>
 #include <linux/init.h>
+#include <linux/lsm_audit.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 
 #include "lockdown.h"
 
+/*
+ * One limit per reason, for the console line and the audit record alike:
+ * unprivileged users can cause denials (reading /sys/power/state asks
+ * about hibernation), and neither the log nor audit's backlog may be
+ * theirs to flood.  What a limit holds back is counted, and the next
+ * audit record of that reason says how many.
+ */
 static struct ratelimit_state lockdown_rs[LOCKDOWN_CONFIDENTIALITY_MAX];
+static atomic_long_t lockdown_unreported[LOCKDOWN_CONFIDENTIALITY_MAX];
 
 void __init lockdown_report_init(void)
 {
@@ -38,35 +49,63 @@ void lockdown_count(struct lockdown_state *s, enum lockdown_reason what)
 	atomic_long_inc(&s->denials[what]);
 }
 
-static void lockdown_audit(enum lockdown_reason what)
+struct lockdown_audit_data {
+	struct common_audit_data ad;
+	long suppressed;
+};
+
+static void lockdown_audit_pre(struct audit_buffer *ab, void *data)
 {
-	struct audit_buffer *ab;
+	audit_log_format(ab, "lsm=lockdown denied level=%s",
+			 lockdown_reasons[READ_ONCE(lockdown_state.level)]);
+}
+
+static void lockdown_audit_post(struct audit_buffer *ab, void *data)
+{
+	struct lockdown_audit_data *lad =
+		container_of(data, struct lockdown_audit_data, ad);
+
+	audit_log_format(ab, " suppressed=%ld uid=%u auid=%u",
+			 lad->suppressed,
+			 from_kuid(&init_user_ns, current_uid()),
+			 from_kuid(&init_user_ns, audit_get_loginuid(current)));
+	audit_log_task_context(ab);
+}
+
+/*
+ * An AVC record as the other LSMs write through lsm_audit, for example:
+ *   lsm=lockdown denied level=integrity pid=212 comm="wrmsr"
+ *   lockdown_reason="raw MSR access" suppressed=0 uid=0 auid=4294967295
+ * followed by subj= when an LSM labels tasks.
+ */
+static void lockdown_audit(enum lockdown_reason what, long suppressed)
+{
+	struct lockdown_audit_data lad = {
+		.ad.type = LSM_AUDIT_DATA_LOCKDOWN,
+		.ad.u.reason = what,
+		.suppressed = suppressed,
+	};
 
 	if (!audit_enabled)
 		return;
-	ab = audit_log_start(audit_context(), GFP_ATOMIC, AUDIT_KERNEL_OTHER);
-	if (!ab)
-		return;
-	/* Reasons are kernel constants: quoted as lsm_audit does. */
-	audit_log_format(ab, "op=lockdown lockdown_reason=\"%s\" level=%s pid=%d comm=",
-			 lockdown_reasons[what],
-			 lockdown_reasons[READ_ONCE(lockdown_state.level)],
-			 task_tgid_nr(current));
-	audit_log_untrustedstring(ab, current->comm);
-	audit_log_end(ab);
+	common_lsm_audit(&lad.ad, lockdown_audit_pre, lockdown_audit_post);
 }
 
 /**
  * lockdown_report - report a denial of @what to the running task
  * @what: a valid reason
  *
- * Safe in atomic context.
+ * Counts the denial, and within the reason's rate limit logs it and sends
+ * it to audit.  Safe in atomic context.
  */
 void lockdown_report(enum lockdown_reason what)
 {
 	lockdown_count(&lockdown_state, what);
-	if (__ratelimit(&lockdown_rs[what]))
-		pr_notice("%s: %s is restricted; see man kernel_lockdown.7\n",
-			  current->comm, lockdown_reasons[what]);
-	lockdown_audit(what);
+	if (!__ratelimit(&lockdown_rs[what])) {
+		atomic_long_inc(&lockdown_unreported[what]);
+		return;
+	}
+	pr_notice("%s: %s is restricted; see man kernel_lockdown.7\n",
+		  current->comm, lockdown_reasons[what]);
+	lockdown_audit(what, atomic_long_xchg(&lockdown_unreported[what], 0));
 }

@@ -257,6 +257,31 @@ check_storm() {
 		[ $((after - before)) -le "$4" ] && [ $((c1 - c0)) -eq "$1" ]
 }
 
+# probe_storm N MAX: an unprivileged user (uid 1000, setpriv) reads
+# /sys/power/state N times; each read asks lockdown about hibernation.
+# Every denial is counted, but the console gets at most MAX new lines for
+# them and audit (switched on, no daemon) loses at most MAX records: the
+# reports are rate limited per reason.  The file still reads.
+check_probe_storm() {
+	local pat='hibernation is restricted' l0 l1 c0 c1 a0 a1
+
+	cmd lktest-audit enable || return 1
+	a0=$(sed -n 's/.* lost=\([0-9]*\).*/\1/p' <<<"$OUT")
+	l0=$(dmesg | grep -c "$pat")
+	c0=$(denials hibernation)
+	cmd setpriv --reuid=1000 --regid=1000 --clear-groups \
+		lktest-readloop /sys/power/state "$1" || return 1
+	cmd lktest-audit status || return 1
+	a1=$(sed -n 's/.* lost=\([0-9]*\).*/\1/p' <<<"$OUT")
+	l1=$(dmesg | grep -c "$pat")
+	c1=$(denials hibernation)
+	echo "'$pat' lines: $((l1 - l0)) new (at most $2)"
+	echo "audit records lost: $((a1 - a0)) (at most $2)"
+	echo "lockdown_denials hibernation: $((c1 - c0)) counted (at least $1)"
+	[ $((l1 - l0)) -le "$2" ] && [ $((a1 - a0)) -le "$2" ] &&
+		[ $((c1 - c0)) -ge "$1" ]
+}
+
 # dmesg_count PATTERN MIN MAX: lines of the kernel log containing PATTERN.
 check_dmesg_count() {
 	local n
@@ -729,6 +754,7 @@ plan_integrity() {
 	securityfs integrity EPERM
 	level integrity
 	storm 10000 EPERM 1 20
+	probe_storm 100000 20
 	EOF
 }
 
