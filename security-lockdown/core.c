@@ -5,10 +5,11 @@
  * Copyright (C) 2016 Red Hat, Inc. All Rights Reserved.
  * Written by David Howells (dhowells@redhat.com)
  *
- * The level only goes up: none < integrity < confidentiality. Every
- * guarded site asks kernel_is_locked_down(), which goes through the LSM
- * hook list so that another LSM (BPF, SELinux) attached to locked_down
- * is always asked as well.
+ * The level only goes up: none < integrity < confidentiality. The
+ * converted sites ask kernel_is_locked_down(), the others
+ * security_locked_down(); both go through the LSM hook list, so another
+ * LSM attached to locked_down (BPF) is asked too, unless an LSM before it
+ * has already refused.
  */
 
 #define pr_fmt(fmt) "lockdown: " fmt
@@ -159,7 +160,9 @@ int lock_kernel_down(const char *where, enum lockdown_reason level)
  * kernel_is_locked_down - whether an operation is forbidden now
  * @what: the reason the caller's operation is guarded, e.g. LOCKDOWN_MSR
  *
- * The one question every guarded site asks. It goes through
+ * The question the converted sites (MSR, I/O ports, /dev/port, PCI,
+ * module signatures) ask, for callers that return their own errno. It
+ * goes through
  * security_locked_down(), so any LSM attached to the locked_down hook
  * answers as well; a denial is reported (message, audit record, counter)
  * by whichever LSM refused.
