@@ -54,20 +54,10 @@ cpio -it --quiet <"$INITRD" 2>/dev/null | grep -x "$MOK_CERT_GUEST" >/dev/null |
 	die "$INITRD has no /$MOK_CERT_GUEST (scripts/mkinitramfs.sh puts it there)"
 
 # --- the kernel signed only with the MOK key ---------------------------------
-h=$(inputs_hash "$KERNEL" "$KEYS/mok.key" "$KEYS/mok.crt")
-if ! stamp_ok sign-mok "$h" || [ ! -s "$MOK_SIGNED" ]; then
-	if sbverify --list "$KERNEL" 2>/dev/null | grep -q 'signature [0-9]'; then
-		die "$KERNEL is signed already; the MOK kernel must carry the MOK signature only"
-	fi
-	sbsign --key "$KEYS/mok.key" --cert "$KEYS/mok.crt" \
-		--output "$MOK_SIGNED.tmp" "$KERNEL" >/dev/null 2>&1 ||
-		die "sbsign failed on $KERNEL"
-	sbverify --cert "$KEYS/mok.crt" "$MOK_SIGNED.tmp" >/dev/null 2>&1 ||
-		die "sbverify does not accept $MOK_SIGNED.tmp"
-	mv "$MOK_SIGNED.tmp" "$MOK_SIGNED"
-	stamp_set sign-mok "$h"
-	msg "signed $KERNEL with the MOK key -> $MOK_SIGNED"
+if sbverify --list "$KERNEL" 2>/dev/null | grep -q 'signature [0-9]'; then
+	die "$KERNEL is signed already; the MOK kernel must carry the MOK signature only"
 fi
+"$HERE/sign-kernel.sh" "$KERNEL" "$MOK_SIGNED" mok
 
 h=$( {
 	inputs_hash "$PROJECT_VARS" "$SIGNED" "$MOK_SIGNED" "$INITRD" "$KEYS/mok.der" \

@@ -51,23 +51,11 @@ SHIM_REFUSED_RE='Error loading .*vmlinuz: (Security Policy Violation|Access Deni
 
 # shim_sign NAME IN: "$SHIM_SIGNED/NAME", IN signed with the db key; printed.
 shim_sign() {
-	local name=$1 in=$2 out=$SHIM_SIGNED/$1 h
+	local in=$2 out=$SHIM_SIGNED/$1
 
 	[ -s "$in" ] || die "$in missing (install-deps.sh: shim-unsigned, systemd-boot-efi)"
-	if [ ! -s "$KEYS/db.key" ] || [ ! -s "$KEYS/db.crt" ]; then
-		die "no db key in $KEYS (run scripts/mkkeys.sh)"
-	fi
-	h=$(inputs_hash "$in" "$KEYS/db.key" "$KEYS/db.crt")
-	if ! stamp_ok "shimsign-$name" "$h" || [ ! -s "$out" ]; then
-		mkdir -p "$SHIM_SIGNED"
-		sbsign --key "$KEYS/db.key" --cert "$KEYS/db.crt" \
-			--output "$out.tmp" "$in" >/dev/null 2>&1 ||
-			die "sbsign failed on $in"
-		sbverify --cert "$KEYS/db.crt" "$out.tmp" >/dev/null 2>&1 ||
-			die "sbverify does not accept $out.tmp"
-		mv "$out.tmp" "$out"
-		stamp_set "shimsign-$name" "$h"
-	fi
+	mkdir -p "$SHIM_SIGNED"
+	"$TOP/scripts/sign-kernel.sh" "$in" "$out" db >&2 || die "signing $in failed"
 	echo "$out"
 }
 

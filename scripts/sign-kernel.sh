@@ -1,5 +1,5 @@
 #!/bin/bash
-# Sign a kernel for the project's Secure Boot store with one of its keys.
+# Sign a kernel (or any EFI binary) with one of the project's keys.
 #   sign-kernel.sh [IN [OUT [KEY]]]   default: $OBJ's bzImage ->
 #                                     $BUILD/bzImage.signed, with the db key
 # KEY names a key of scripts/mkkeys.sh: db, mok (enrolled through shim),
