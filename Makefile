@@ -40,8 +40,8 @@ vars: kernel
 stores: vars
 	@$(SCRIPTS)/mkstore.sh baddb
 
-run: initramfs vars
-	@$(SCRIPTS)/demo.sh
+run:
+	@$(SCRIPTS)/run.sh
 
 boot: initramfs stores
 	@$(SCRIPTS)/boot.sh $(S); rc=$$?; cat build/logs/$(S).ktap; exit $$rc
