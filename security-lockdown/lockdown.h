@@ -71,9 +71,9 @@ void lockdown_report(enum lockdown_reason what);
 void __init lockdown_report_init(void);
 
 /* cap.c */
-int lockdown_capable(const struct cred *cred, struct user_namespace *ns,
-		     int cap, unsigned int opts);
+int lockdown_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp);
 void lockdown_lower_init_caps(void);
+void lockdown_drop_caps(void);
 
 /* policy.c */
 int __init lockdown_policy_init(void);

@@ -395,6 +395,53 @@ check_capsh_bound41() {
 	fi
 }
 
+# capstate [--userns] present|absent: CAP_COMPROMISE_KERNEL as capget(),
+# PR_CAPBSET_READ and /proc/self/status report it, for a new process (or
+# the set a new user namespace starts with).
+check_capstate() {
+	local args=()
+
+	[ "$1" = --userns ] && { args=(--userns); shift; }
+	cmd lktest-capstate "${args[@]}" --expect "$1"
+}
+
+# capwait_start BEFORE AFTER: start a process that checks it holds
+# CAP_COMPROMISE_KERNEL as BEFORE says, then blocks on a FIFO until
+# capwait_end; it then expects AFTER.  The process exists across
+# whatever the checks between the two do (a raise at run time).
+CAPWAIT=/run/lktest-capwait
+check_capwait_start() {
+	local i
+
+	rm -f "$CAPWAIT".*
+	# Checks run in a subshell, which cannot wait for it later: its
+	# status goes to a file.
+	(lktest-capstate --wait "$CAPWAIT.fifo" --before "$1" --expect "$2" \
+		>"$CAPWAIT.out" 2>&1
+	 echo $? >"$CAPWAIT.rc") </dev/null >/dev/null 2>&1 &
+	for ((i = 0; i < 100; i++)); do
+		grep -qx ready "$CAPWAIT.out" 2>/dev/null && break
+		[ -e "$CAPWAIT.rc" ] && break
+		sleep 0.1
+	done
+	cat "$CAPWAIT.out"
+	grep -qx ready "$CAPWAIT.out"
+}
+
+check_capwait_end() {
+	local i
+
+	[ -p "$CAPWAIT.fifo" ] || { echo "no capwait_start"; return 1; }
+	echo go >"$CAPWAIT.fifo"
+	for ((i = 0; i < 100; i++)); do
+		[ -s "$CAPWAIT.rc" ] && break
+		sleep 0.1
+	done
+	cat "$CAPWAIT.out"
+	echo "exit status: $(cat "$CAPWAIT.rc" 2>/dev/null)"
+	[ "$(cat "$CAPWAIT.rc" 2>/dev/null)" = 0 ]
+}
+
 # modcap NAME 0|1: loading module NAME, it reports what the kernel's
 # capable(CAP_COMPROMISE_KERNEL) answers for the loading task.
 check_modcap() {
@@ -437,6 +484,19 @@ check_status() {
 # scripts/bench.sh reads.
 check_bench() {
 	cmd lktest-bench "$@"
+}
+
+# kbench: lktest_kbench (test-initramfs/kbench, built by scripts/bench.sh
+# for this kernel: ours has capability 41, the stock tree does not) times
+# capable(), ns_capable() and the lockdown questions in the kernel; its
+# log lines become "# kbench OP: ..." diagnostics for scripts/bench.sh.
+check_kbench() {
+	local flavour=stock
+
+	[ "$(cat /proc/sys/kernel/cap_last_cap)" = 41 ] && flavour=ours
+	cmd insmod "$MODDIR/lktest_kbench_$flavour.ko" || return 1
+	rmmod lktest_kbench
+	dmesg | sed -n 's/.*lktest_kbench: \(.*\)$/kbench \1/p'
 }
 
 # uefi_keys: what the boot imported from the UEFI key variables and how long
@@ -695,6 +755,9 @@ plan_boot_locked_caps() {
 	cap_last_cap 41
 	capbnd41 absent
 	capsh_bound41 absent
+	capstate absent
+	capstate --userns absent
+	modcap lktest_signed 0
 	EOF
 }
 
@@ -718,6 +781,8 @@ plan_open_caps() {
 	cap_last_cap 41
 	capbnd41 present
 	capsh_bound41 present
+	capstate present
+	capstate --userns present
 	modcap lktest_signed 1
 	nocap41 wrmsr ok
 	nocap41 ioport ioperm ok
@@ -793,10 +858,17 @@ plan_runtime() {
 	origin none
 	wrmsr ok
 	modcap lktest_signed 1
+	capwait_start present absent
 	securityfs integrity ok
 	level integrity
 	origin integrity securityfs
-	capbnd41 present
+	capwait_end
+	capbnd41 absent
+	capbnd41 absent self
+	capsh_bound41 absent
+	capstate absent
+	capstate --userns absent
+	modcap lktest_signed 0
 	EOF
 	plan_integrity_denials EPERM
 	cat <<-'EOF'
@@ -1128,6 +1200,7 @@ plan_bench() {
 	for op in getppid msr-read msr-write ioperm iopl pci-write devport-open; do
 		echo "bench $op"
 	done
+	echo kbench
 }
 
 plan_bench_keys() {
