@@ -41,6 +41,14 @@ for p in "$BUILD"/series/0*.patch; do
 	fi
 done
 
+# kernel-tree-patches/ is what git format-patch makes of the tree they
+# built: no hand edits, no stale numbering.
+if "$TOP/scripts/tree-patches.sh" --check >"$LOGS/tree-patches.log" 2>&1; then
+	record PASS "kernel-tree-patches are format-patch output"
+else
+	record FAIL "kernel-tree-patches are format-patch output" "$(tail -n 1 "$LOGS/tree-patches.log")"
+fi
+
 # What a user gets: the exported series applies with git am to pristine.
 if "$TOP/scripts/series-check.sh" >"$LOGS/series-check.log" 2>&1; then
 	record PASS "series applies with git am"
