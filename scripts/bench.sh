@@ -7,13 +7,19 @@
 #   syscalls   only 1., keys only 2. (the stock kernel is built either way)
 #   tables     print the tables of the last run again
 #   ROUNDS=N   boots per kernel and case (default 3)
+#   MODES="icount wall"  how guests keep time (default both): icount =
+#              QEMU -icount shift=0,sleep=off, guest time advances one ns
+#              per instruction, so figures are instruction counts that the
+#              host's load cannot move; wall = plain TCG, host time
 #   DB_CERTS=N DBX_HASHES=N   size of the big store (default 50, 500)
 #
 # 1. Guarded-syscall cost: our kernel ($OBJ) against the stock packaged
 #    tree with the same configuration ($STOCK_SRC, a detached git worktree
 #    of build/src at tag "pristine", built into $STOCK_OBJ), each booted
 #    with no lockdown and with lockdown=integrity.  The guest program
-#    lktest-bench times every guarded operation and two controls.
+#    lktest-bench times every guarded operation and two controls; the
+#    module lktest_kbench (built for each kernel) times capable(),
+#    ns_capable() and security_locked_down() in the kernel.
 # 2. UEFI key import cost: the load_uefi_certs initcall (initcall_debug)
 #    booting through OVMF Secure Boot with the project's store, and with a
 #    store of 50 db certificates and 500 dbx SHA-256 hashes.
@@ -33,6 +39,7 @@ BENCH=$BUILD/bench
 STOCK_SRC=$BUILD/stock-src
 STOCK_OBJ=$BUILD/obj-stock
 ROUNDS=${ROUNDS:-3}
+MODES=${MODES:-icount wall}
 
 # --- the stock kernel ---------------------------------------------------------
 
@@ -180,7 +187,26 @@ bench_initramfs() {
 	local keys=$BUILD/keys
 	local signer=signed:$OBJ/certs/signing_key.pem:$OBJ/certs/signing_key.x509
 
-	KEYS=$keys BUILD=$BENCH LKTEST_SIGNERS=$signer "$HERE/mkinitramfs.sh"
+	build_kbench ours "$SRC" "$OBJ"
+	build_kbench stock "$STOCK_SRC" "$STOCK_OBJ"
+	KEYS=$keys BUILD=$BENCH LKTEST_SIGNERS=$signer \
+		LKTEST_EXTRA_MODULES=$BENCH/kbench-modules "$HERE/mkinitramfs.sh"
+}
+
+# build_kbench NAME SRC OBJ: lktest_kbench.ko for one kernel, signed with
+# that kernel's build key (lockdown=integrity enforces signatures), as
+# $BENCH/kbench-modules/lktest_kbench_NAME.ko.
+build_kbench() {
+	local name=$1 src=$2 obj=$3 dir=$BENCH/kbench-$1
+
+	rm -rf "$dir"
+	mkdir -p "$dir" "$BENCH/kbench-modules"
+	cp "$TOP"/test-initramfs/kbench/* "$dir/"
+	make -s -C "$dir" KDIR="$src" KOBJ="$obj" >"$dir/build.log" 2>&1 ||
+		{ cat "$dir/build.log" >&2; die "lktest_kbench failed to build against $obj"; }
+	"$obj/scripts/sign-file" sha256 "$obj/certs/signing_key.pem" \
+		"$obj/certs/signing_key.x509" "$dir/lktest_kbench.ko" \
+		"$BENCH/kbench-modules/lktest_kbench_$name.ko"
 }
 
 # boot_one KERNEL_NAME SCENARIO RUN [VAR=VALUE...]: one guest with
@@ -194,7 +220,8 @@ boot_one() {
 	[ "$k" = stock ] && kernel=$STOCK_KERNEL || kernel=$OURS_KERNEL
 	t0=$(date +%s)
 	mkdir -p "$BENCH/logs/$run"
-	if env LOGS="$BENCH/logs/$run" KERNEL="$kernel" INITRD="$INITRD" ACCEL="$ACCEL" "$@" \
+	if env LOGS="$BENCH/logs/$run" KERNEL="$kernel" INITRD="$INITRD" ACCEL="$ACCEL" \
+		ICOUNT="$([ "${MODE:-wall}" = icount ] && echo 1 || echo 0)" "$@" \
 		"$HERE/boot.sh" "$sc" >"$BENCH/logs/$run/$sc.boot.log" 2>&1; then
 		msg "$run: $sc on $k, $(($(date +%s) - t0)) s"
 	else
@@ -203,20 +230,29 @@ boot_one() {
 }
 
 # 1. Guarded-syscall cost.  Rows of $RESULTS/syscalls:
-#    KERNEL SCENARIO ROUND OP RESULT NS_PER_OP X_GETPPID BATCHES ITERATIONS
+#    MODE KERNEL SCENARIO ROUND OP RESULT NS_PER_OP X_GETPPID BATCHES ITERATIONS
+# and of $RESULTS/kbench (the module's figures):
+#    MODE KERNEL SCENARIO ROUND OP NS_PER_CALL RESULT
 bench_syscalls() {
-	local r k sc order
+	local r k sc order ktap MODE
 
 	: >"$RESULTS/syscalls"
-	for ((r = 1; r <= ROUNDS; r++)); do
-		# Alternate who goes first, so that a drifting host favours no one.
-		order="stock ours"
-		[ $((r % 2)) -eq 0 ] && order="ours stock"
-		for sc in bench_none bench_integrity; do
-			for k in $order; do
-				boot_one "$k" "$sc" "$k-r$r"
-				sed -n "s|^# bench \([a-z-]*\): \([A-Za-z0-9]*\), median \([0-9.]*\) ns/op, \([0-9.]*\) x getppid .*; \([0-9]*\) batches of \([0-9]*\))$|$k ${sc#bench_} $r \1 \2 \3 \4 \5 \6|p" \
-					"$BENCH/logs/$k-r$r/$sc.ktap" 2>/dev/null >>"$RESULTS/syscalls" || true
+	: >"$RESULTS/kbench"
+	for MODE in $MODES; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			# Alternate who goes first, so that a drifting host
+			# favours no one.
+			order="stock ours"
+			[ $((r % 2)) -eq 0 ] && order="ours stock"
+			for sc in bench_none bench_integrity; do
+				for k in $order; do
+					boot_one "$k" "$sc" "$MODE-$k-r$r"
+					ktap=$BENCH/logs/$MODE-$k-r$r/$sc.ktap
+					sed -n "s|^# bench \([a-z-]*\): \([A-Za-z0-9]*\), median \([0-9.]*\) ns/op, \([0-9.]*\) x getppid .*; \([0-9]*\) batches of \([0-9]*\))$|$MODE $k ${sc#bench_} $r \1 \2 \3 \4 \5 \6|p" \
+						"$ktap" 2>/dev/null >>"$RESULTS/syscalls" || true
+					sed -n "s|^# kbench \([a-z_]*\): median \([0-9.]*\) ns/call over .*, result \(-*[0-9]*\)$|$MODE $k ${sc#bench_} $r \1 \2 \3|p" \
+						"$ktap" 2>/dev/null >>"$RESULTS/kbench" || true
+				done
 			done
 		done
 	done
@@ -240,23 +276,27 @@ keys_result() {
 }
 
 # 2. UEFI key import cost.  Rows of $RESULTS/keys:
-#    KERNEL STORE ROUND USECS CERTS HASHES INITCALL
+#    MODE KERNEL STORE ROUND USECS CERTS HASHES INITCALL
 bench_keys() {
-	local r k store vars order
+	local r k store vars order run MODE
 
 	"$HERE/sign-kernel.sh" "$OURS_KERNEL" "$BENCH/bzImage-ours.signed"
 	"$HERE/sign-kernel.sh" "$STOCK_KERNEL" "$BENCH/bzImage-stock.signed"
 	: >"$RESULTS/keys"
-	for ((r = 1; r <= ROUNDS; r++)); do
-		order="stock ours"
-		[ $((r % 2)) -eq 0 ] && order="ours stock"
-		for store in project big; do
-			[ $store = big ] && vars=$BIG_VARS || vars=$BUILD/vars/project-VARS.fd
-			for k in $order; do
-				boot_one "$k" bench_keys "keys-$store-$k-r$r" \
-					PROJECT_VARS="$vars" SIGNED_KERNEL="$BENCH/bzImage-$k.signed"
-				keys_result "$k" "$store" "$r" \
-					"$BENCH/logs/keys-$store-$k-r$r/bench_keys.ktap" >>"$RESULTS/keys"
+	for MODE in $MODES; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			order="stock ours"
+			[ $((r % 2)) -eq 0 ] && order="ours stock"
+			for store in project big; do
+				[ $store = big ] && vars=$BIG_VARS || vars=$BUILD/vars/project-VARS.fd
+				for k in $order; do
+					run=$MODE-keys-$store-$k-r$r
+					boot_one "$k" bench_keys "$run" \
+						PROJECT_VARS="$vars" SIGNED_KERNEL="$BENCH/bzImage-$k.signed"
+					keys_result "$k" "$store" "$r" \
+						"$BENCH/logs/$run/bench_keys.ktap" |
+						sed "s/^/$MODE /" >>"$RESULTS/keys"
+				done
 			done
 		done
 	done
@@ -265,10 +305,10 @@ bench_keys() {
 # --- the tables ------------------------------------------------------------------
 
 print_tables() {
-	python3 - "$RESULTS" "$ROUNDS" "$ACCEL" "$(nproc)" "$DB_CERTS" "$DBX_HASHES" <<-'PY'
+	python3 - "$RESULTS" "$ROUNDS" "$ACCEL" "$(nproc)" "$DB_CERTS" "$DBX_HASHES" "$MODES" <<-'PY'
 	import collections, os, statistics, sys
-	results, rounds, accel, ncpu, db_certs, dbx_hashes = sys.argv[1:]
-	rounds = int(rounds)
+	results, rounds, accel, ncpu, db_certs, dbx_hashes, modes = sys.argv[1:]
+	rounds, modes = int(rounds), modes.split()
 
 	def rows(name):
 	    path = os.path.join(results, name)
@@ -280,9 +320,6 @@ print_tables() {
 	def fmt(v):
 	    return "-" if v is None else "%.1f" % v
 
-	def ratio(a, b):
-	    return "-" if a is None or b is None or b == 0 else "%.2f" % (a / b)
-
 	def table(hdr, widths, body, left=(0,)):
 	    line = lambda c: "  ".join(str(x).ljust(n) if i in left else str(x).rjust(n)
 	                               for i, (x, n) in enumerate(zip(c, widths))).rstrip()
@@ -291,91 +328,121 @@ print_tables() {
 	    for c in body:
 	        print(line(c))
 
-	def runs(n):	# "(2/3)" when a boot gave no figure
-	    return "" if n == rounds else " (%d/%d)" % (n, rounds)
+	def ratio_cells(vals):
+	    """vals: {(kernel, round): value}. The median of the per-round
+	    ours/stock ratios, and their spread (max - min) / median in %."""
+	    rs = [vals["ours", r] / vals["stock", r] for r in range(1, rounds + 1)
+	          if vals.get(("ours", r)) and vals.get(("stock", r))]
+	    if not rs:
+	        return None, "-", "-"
+	    m = statistics.median(rs)
+	    spread = "%.2f%%" % (100 * (max(rs) - min(rs)) / m) if len(rs) > 1 else "-"
+	    return m, "%.3f" % m, spread + ("" if len(rs) == rounds else " (%d/%d)" % (len(rs), rounds))
 
-	if accel == "tcg":
-	    print("All guests ran under QEMU TCG (software emulation; KVM is not usable here), one "
-	          "at a time, on a %s-CPU host shared with other work:" % ncpu)
-	    print("absolute figures are emulation costs; compare the kernels by the ratios.")
-	else:
-	    print("All guests ran under QEMU with -accel %s, one at a time, on a %s-CPU host." % (accel, ncpu))
+	goals = []
 
-	sc = rows("syscalls")
-	if sc:
-	    ns, rel = collections.defaultdict(list), collections.defaultdict(list)
-	    res, ops, shape = collections.defaultdict(set), [], set()
-	    for k, s, r, op, result, v, x, batches, iters in sc:
-	        ns[k, s, op].append(float(v))
-	        rel[k, s, op].append(float(x))
-	        res[k, s, op].add(result)
-	        shape.add("%s batches of %s calls" % (batches, iters))
-	        if op not in ops:
-	            ops.append(op)
-	    print()
-	    print("1. Guarded-syscall cost, ns/op: median over %d boots of each boot's median "
-	          "(%s), with the call's result." % (rounds, " / ".join(sorted(shape))))
-	    print("   none = no lockdown, integrity = lockdown=integrity; ratio = ours / stock.")
-	    body = []
-	    for op in ops:
-	        cells = [op]
-	        for s in ("none", "integrity"):
-	            m = {}
-	            for k in ("stock", "ours"):
-	                m[k] = med(ns[k, s, op])
-	                cells.append("%s %s%s" % (fmt(m[k]), "/".join(sorted(res[k, s, op])) or "?",
-	                                          runs(len(ns[k, s, op]))))
-	            cells.append(ratio(m["ours"], m["stock"]))
-	        body.append(cells)
-	    table(("op", "stock none", "ours none", "ratio", "stock integrity",
-	           "ours integrity", "ratio"), (12, 15, 15, 5, 15, 15, 5), body)
-	    print("   getppid and msr-read are controls lockdown does not guard: their ratios show "
-	          "the run's noise.")
-	    print("   ok = allowed, EPERM = refused by lockdown.")
-	    print()
-	    print("   The same in units of getppid() timed right before each batch in the same "
-	          "guest (median),")
-	    print("   which cancels most of the host's speed changes between and within boots:")
-	    body = []
-	    for op in ops:
-	        if op == "getppid":
-	            continue
-	        cells = [op]
-	        for s in ("none", "integrity"):
-	            m = {k: med(rel[k, s, op]) for k in ("stock", "ours")}
-	            cells += ["-" if m["stock"] is None else "%.2f" % m["stock"],
-	                      "-" if m["ours"] is None else "%.2f" % m["ours"],
-	                      ratio(m["ours"], m["stock"])]
-	        body.append(cells)
-	    table(("op", "stock none", "ours none", "ratio", "stock integrity",
-	           "ours integrity", "ratio"), (12, 15, 15, 5, 15, 15, 5), body)
+	def goal(what, r, limit=1.00):
+	    if r is not None:
+	        goals.append("%-58s %.3f  %s" % (what, r, "met" if r <= limit + 1e-9 else "MISSED"))
 
-	kr = rows("keys")
-	if kr:
-	    us, cnt, fns = collections.defaultdict(list), collections.defaultdict(set), set()
-	    for k, store, r, u, certs, hashes, fn in kr:
-	        if u != "-":
-	            us[k, store].append(float(u))
-	        cnt[k, store].add("%s/%s" % (certs, hashes))
-	        fns.add(fn)
+	unit = {"icount": "instructions (-icount: 1 ns of guest time = 1 instruction)",
+	        "wall": "ns of host time (plain TCG)"}
+	print("Guests ran one at a time under QEMU TCG (-accel %s) on a %s-CPU host shared with "
+	      "other work." % (accel, ncpu))
+	print("ratio = ours / stock, per round, then the median of the %d rounds; spread = "
+	      "(max - min) / median of those ratios." % rounds)
+
+	sc_rows, kb_rows, key_rows = rows("syscalls"), rows("kbench"), rows("keys")
+	for mode in modes:
 	    print()
-	    print("2. UEFI key import at boot (OVMF Secure Boot, signed kernel, initcall_debug): "
-	          "the %s initcall," % "/".join(sorted(fns)))
-	    print("   usecs, median over %d boots. project store: db 2 certs, dbx 2 certs; big: "
-	          "db %s certs, dbx 2 certs + %s SHA-256." % (rounds, db_certs, dbx_hashes))
-	    print("   certs/hashes loaded = dmesg 'integrity: Loaded X.509 cert' lines (db and "
-	          "MokListRT) / blacklist keys in /proc/keys.")
-	    body = []
-	    for store in ("project", "big"):
-	        s, o = med(us["stock", store]), med(us["ours", store])
-	        body.append([store, fmt(s) + runs(len(us["stock", store])),
-	                     fmt(o) + runs(len(us["ours", store])), ratio(o, s),
-	                     ",".join(sorted(cnt["stock", store])) or "-",
-	                     ",".join(sorted(cnt["ours", store])) or "-"])
-	    table(("store", "stock usecs", "ours usecs", "ratio", "stock loaded", "ours loaded"),
-	          (7, 12, 12, 5, 13, 13), body, left=(0, 4, 5))
-	    if fns - {"load_uefi_certs"}:
-	        print("   warning: the timed initcall is not load_uefi_certs (System.map)")
+	    print("=== %s: figures in %s ===" % (mode, unit.get(mode, mode)))
+	    sc = [r for r in sc_rows if r[0] == mode]
+	    if sc:
+	        v, res, ops = collections.defaultdict(dict), collections.defaultdict(set), []
+	        for _, k, s, r, op, result, ns, x, batches, iters in sc:
+	            v[s, op][k, int(r)] = float(ns)
+	            res[s, op, k].add(result)
+	            if op not in ops:
+	                ops.append(op)
+	        print()
+	        print("1. Guarded system calls from user space (lktest-bench), per call: median of "
+	              "the rounds' medians, and the call's result.")
+	        body = []
+	        for op in ops:
+	            cells = [op]
+	            for s in ("none", "integrity"):
+	                for k in ("stock", "ours"):
+	                    cells.append("%s %s" % (fmt(med([x for (kk, _), x in v[s, op].items() if kk == k])),
+	                                            "/".join(sorted(res[s, op, k])) or "?"))
+	                m, rc, sp = ratio_cells(v[s, op])
+	                cells += [rc, sp]
+	                if mode == "icount" and op not in ("getppid", "msr-read"):
+	                    goal("%s syscall %s, %s" % (mode, op, "open" if s == "none" else
+	                                                  "integrity (denied, counted)"), m)
+	            body.append(cells)
+	        table(("op", "stock none", "ours none", "ratio", "spread", "stock integ.",
+	               "ours integ.", "ratio", "spread"), (12, 14, 14, 6, 8, 14, 14, 6, 8), body)
+	        print("   getppid and msr-read are controls lockdown does not guard. ok = allowed, "
+	              "EPERM = refused by lockdown.")
+	    kb = [r for r in kb_rows if r[0] == mode]
+	    if kb:
+	        v, res, ops = collections.defaultdict(dict), collections.defaultdict(set), []
+	        for _, k, s, r, op, ns, result in kb:
+	            v[s, op][k, int(r)] = float(ns)
+	            res[s, op, k].add(result)
+	            if op not in ops:
+	                ops.append(op)
+	        print()
+	        print("2. In the kernel (lktest_kbench, 2,000,000 calls in batches of 20,000), per "
+	              "call: median batch, and what the call returned.")
+	        body = []
+	        for op in ops:
+	            cells = [op]
+	            for s in ("none", "integrity"):
+	                for k in ("stock", "ours"):
+	                    x = med([x for (kk, _), x in v[s, op].items() if kk == k])
+	                    cells.append("-" if x is None else "%.3f %s" % (x, "/".join(sorted(res[s, op, k]))))
+	                m, rc, sp = ratio_cells(v[s, op])
+	                cells += [rc, sp]
+	                if mode == "icount" and op in ("capable", "ns_capable", "security_locked_down"):
+	                    goal("%s kernel %s, %s" % (mode, op, "open" if s == "none" else
+	                                                 "integrity"), m)
+	            body.append(cells)
+	        table(("op", "stock none", "ours none", "ratio", "spread", "stock integ.",
+	               "ours integ.", "ratio", "spread"), (21, 12, 12, 6, 8, 13, 13, 6, 8), body)
+	        print("   empty = a call to an empty function (control). kernel_is_locked_down() exists "
+	              "only in ours: no stock figure.")
+	    kr = [r for r in key_rows if r[0] == mode]
+	    if kr:
+	        v, cnt, fns = collections.defaultdict(dict), collections.defaultdict(set), set()
+	        for _, k, store, r, u, certs, hashes, fn in kr:
+	            if u != "-":
+	                v[store][k, int(r)] = float(u)
+	            cnt[k, store].add("%s/%s" % (certs, hashes))
+	            fns.add(fn)
+	        print()
+	        print("3. UEFI key import at boot (OVMF Secure Boot, initcall_debug): the %s initcall, "
+	              "usecs of guest time." % "/".join(sorted(fns)))
+	        print("   project store: db 2 certs, dbx 2 certs; big: db %s certs, dbx 2 certs + %s "
+	              "SHA-256. loaded = X.509 certs / blacklist keys." % (db_certs, dbx_hashes))
+	        body = []
+	        for store in ("project", "big"):
+	            m, rc, sp = ratio_cells(v[store])
+	            body.append([store,
+	                         fmt(med([x for (k, _), x in v[store].items() if k == "stock"])),
+	                         fmt(med([x for (k, _), x in v[store].items() if k == "ours"])),
+	                         rc, sp, ",".join(sorted(cnt["stock", store])) or "-",
+	                         ",".join(sorted(cnt["ours", store])) or "-"])
+	        table(("store", "stock", "ours", "ratio", "spread", "stock loaded", "ours loaded"),
+	              (7, 10, 10, 6, 8, 13, 13), body, left=(0, 5, 6))
+	        if fns - {"load_uefi_certs"}:
+	            print("   warning: the timed initcall is not load_uefi_certs (System.map)")
+	if goals:
+	    print()
+	    print("Goals (icount ratios; every unlocked ratio at most 1.00, the denied path at most "
+	          "1.00 while also counting):")
+	    for g in goals:
+	        print("  " + g)
 	PY
 }
 
@@ -390,8 +457,8 @@ all() {
 	make_big_store
 	bench_initramfs
 	ACCEL=$("$HERE/accel.sh" "$OURS_KERNEL")
-	msg "guests run under $ACCEL, one at a time, $ROUNDS rounds"
-	echo "$ROUNDS $ACCEL $DB_CERTS $DBX_HASHES" >"$RESULTS/run"
+	msg "guests run under $ACCEL, clocks: $MODES; one at a time, $ROUNDS rounds"
+	echo "$ROUNDS $ACCEL $DB_CERTS $DBX_HASHES $MODES" >"$RESULTS/run"
 	case $1 in
 	all|syscalls)	bench_syscalls ;;
 	esac
@@ -406,7 +473,7 @@ case ${1:-all} in
 all|syscalls|keys) all "${1:-all}" ;;
 build-stock)	build_stock ;;
 big-store)	make_big_store ;;
-tables)		read -r ROUNDS ACCEL DB_CERTS DBX_HASHES <"$RESULTS/run" || die "no results: run bench.sh first"
+tables)		read -r ROUNDS ACCEL DB_CERTS DBX_HASHES MODES <"$RESULTS/run" || die "no results: run bench.sh first"
 		print_tables ;;
 *)		die "usage: bench.sh [all|syscalls|keys|build-stock|big-store|tables]" ;;
 esac

@@ -80,6 +80,14 @@ race|race_writers|integrity) smp=2 ;;
 esac
 tcg=tcg
 [ "$smp" -gt 1 ] && tcg=tcg,thread=multi
+# ICOUNT=1 (scripts/bench.sh): guest time advances with the instructions
+# it executes (-icount shift=0,sleep=off), so a clock read in the guest
+# measures work, not the host's load. One vCPU, single-threaded TCG.
+icount=()
+if [ "${ICOUNT:-0}" = 1 ]; then
+	smp=1 tcg=tcg,thread=single ACCEL=tcg
+	icount=(-icount shift=0,sleep=off)
+fi
 
 mkdir -p "$LOGS"
 console=$LOGS/$scenario.console
@@ -93,7 +101,7 @@ read -ra boots <<<"$boots"
 docs=${docs:-${#boots[@]}}
 
 qemu=(qemu-system-x86_64 -m 512 -smp "$smp" -display none -monitor none
-	-no-reboot -device pci-testdev "${fwcfg[@]}")
+	-no-reboot -device pci-testdev "${fwcfg[@]}" "${icount[@]}")
 case $firmware in
 bios)
 	accel=${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}

@@ -18,6 +18,8 @@
 #                         $KEYS/NAME.key).
 #   KEYS                  the project's keys (default $BUILD/keys).
 #   LKTEST_EXTRA_SIGNERS  more "NAME:KEY:CERT" entries, added to the above.
+#   LKTEST_EXTRA_MODULES  a folder of modules built and signed elsewhere
+#                         (scripts/bench.sh: lktest_kbench), installed too.
 #   FORCE=1               rebuild even when the inputs are unchanged.
 # lktest_unsigned.ko is always built, without a signature;
 # lktest_sigtrunc.ko and lktest_sigflip.ko, signed with the kernel's build
@@ -207,6 +209,7 @@ main() {
 			inputs_hash "$key" "$cert"
 		done
 		inputs_hash "$KEYS"/{leaf,rleaf}.{key,crt}
+		[ -z "${LKTEST_EXTRA_MODULES:-}" ] || inputs_hash "$LKTEST_EXTRA_MODULES"
 		dpkg-query -W -f='${Version}' dracut 2>/dev/null || true
 	} | sha256sum | cut -c1-16)
 	if [ -z "${FORCE:-}" ] && [ -f "$IMAGE" ] && stamp_ok initramfs "$hash"; then
@@ -218,6 +221,11 @@ main() {
 	make -s -C "$TOP/tools/lockdown-status" O="$TESTS" >/dev/null
 	if kernel_built; then
 		build_modules
+		# Modules built elsewhere (scripts/bench.sh: lktest_kbench for
+		# each kernel it compares), already signed.
+		if [ -n "${LKTEST_EXTRA_MODULES:-}" ]; then
+			cp "$LKTEST_EXTRA_MODULES"/*.ko "$MODULES/"
+		fi
 	else
 		msg "no built kernel in $OBJ: initramfs without test modules"
 		rm -rf "$MODULES"
