@@ -13,7 +13,11 @@
  * of a signed and of an unsigned test module.  Once every worker runs,
  * after --delay-ms, this process writes "integrity" to the lockdown file.
  * Every operation is recorded (CLOCK_MONOTONIC start and end, result).
- * Verified: no operation succeeded that started after the write returned;
+ * The MSR worker reads the level before each write, and a watcher on its
+ * own CPU reads it in a tight loop and writes the MSR once as soon as it
+ * reads the kernel locked: that write must be refused.
+ * Verified: no operation succeeded that started after the write returned,
+ * nor an MSR write made after its worker read the level as locked;
  * every failure is the kind's exact errno (EPERM; a signed module never
  * fails) and ended after the write started; lockdown_denials grew per
  * reason by exactly the failures counted; the level ends at integrity.
@@ -54,6 +58,7 @@
 struct op {
 	int64_t start, end;	/* CLOCK_MONOTONIC, ns */
 	int err;		/* 0 or the errno */
+	int seen;		/* the level read as locked right before */
 };
 
 /* What a worker shares with the parent (MAP_SHARED). */
@@ -68,7 +73,23 @@ struct wstate {
 
 struct shared {
 	int stop;
+	int watch;			/* the watcher may start spinning */
 	int64_t raise_start, raise_end;	/* 0 until known */
+};
+
+/*
+ * The watcher: on the last CPU, ahead of every worker (SCHED_FIFO), it
+ * reads the level in a tight loop and writes the MSR the moment it reads
+ * the kernel locked down. A raise that publishes the level before it has
+ * closed the open fast path lets that write through.
+ */
+struct watch {
+	int setup_err;
+	int cpu;
+	long reads;		/* level reads, all but the last "[none]" */
+	int err;		/* of its one MSR write; -1: never made */
+	int64_t start;		/* of that write */
+	pid_t pid;
 };
 
 struct worker {
@@ -80,6 +101,8 @@ struct worker {
 	const char *module;	/* module workers: file name */
 	const char *modname;
 	int fd;
+	int lockfd;		/* msr: the lockdown file, read before each op */
+	int seen;		/* set by an op that read the level as locked */
 	uint64_t val;
 	struct wstate *st;
 	pid_t pid;
@@ -124,12 +147,25 @@ static int msr_setup(struct worker *w)
 	char path[64];
 	const char *step;
 
+	w->lockfd = open(LOCKDOWN, O_RDONLY | O_CLOEXEC);
+	if (w->lockfd < 0)
+		return errno;
 	w->fd = lk_open_msr(0, MSR_TSC_AUX, &w->val, path, sizeof(path), &step);
 	return w->fd < 0 ? errno : 0;
 }
 
+/*
+ * Read the level, then write the MSR: once any reader can see the kernel
+ * locked down, no guarded site may still let a write through (a raise
+ * must close the open fast path before it publishes the level).
+ */
 static int msr_op(struct worker *w)
 {
+	char buf[64];
+	ssize_t n = pread(w->lockfd, buf, sizeof(buf) - 1, 0);
+
+	buf[n > 0 ? n : 0] = '\0';
+	w->seen = n > 0 && !strstr(buf, "[none]");
 	return pwrite(w->fd, &w->val, 8, MSR_TSC_AUX) == 8 ? 0 : errno;
 }
 
@@ -231,6 +267,8 @@ static void worker_run(struct worker *w, int go)
 		o->start = now_ns();
 		o->err = w->op(w);
 		o->end = now_ns();
+		o->seen = w->seen;
+		w->seen = 0;
 		raised = load64(&sh->raise_end);
 		if (raised && o->start > raised)
 			__atomic_store_n(&st->after, st->after + 1, __ATOMIC_RELEASE);
@@ -299,6 +337,67 @@ static void stop_workers(struct worker *ws, size_t nr)
 	for (i = 0; i < nr; i++)
 		if (ws[i].pid > 0)
 			waitpid(ws[i].pid, NULL, 0);
+}
+
+static void pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);	/* best effort */
+}
+
+static void watcher_run(struct watch *wt)
+{
+	struct sched_param prio = { .sched_priority = 1 };
+	char path[64], buf[64];
+	const char *step;
+	int lockfd, msrfd;
+	uint64_t val;
+
+	pin_to(wt->cpu);
+	/* Ahead of the workers on its CPU: it must see the raise at once. */
+	sched_setscheduler(0, SCHED_FIFO, &prio);
+	lockfd = open(LOCKDOWN, O_RDONLY | O_CLOEXEC);
+	msrfd = lk_open_msr(0, MSR_TSC_AUX, &val, path, sizeof(path), &step);
+	if (lockfd < 0 || msrfd < 0) {
+		wt->setup_err = errno ? errno : EIO;
+		_exit(0);
+	}
+	while (!__atomic_load_n(&sh->watch, __ATOMIC_ACQUIRE))
+		sleep_ms(1);
+	while (!__atomic_load_n(&sh->stop, __ATOMIC_ACQUIRE)) {
+		ssize_t n = pread(lockfd, buf, sizeof(buf) - 1, 0);
+
+		wt->reads++;
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		if (strstr(buf, "[none]"))
+			continue;
+		wt->start = now_ns();
+		wt->err = pwrite(msrfd, &val, 8, MSR_TSC_AUX) == 8 ? 0 : errno;
+		break;
+	}
+	_exit(0);
+}
+
+static long judge_watcher(const struct watch *wt)
+{
+	printf("watcher (CPU %d): %ld level reads; ", wt->cpu, wt->reads);
+	if (wt->setup_err) {
+		printf("setup failed: %s\n", lk_errname(wt->setup_err));
+		return 1;
+	}
+	if (wt->err < 0) {
+		printf("never read the level as locked\n");
+		return 1;
+	}
+	printf("MSR write right after reading it locked, %+.3f ms from the raise: %s (expected EPERM)%s\n",
+	       (wt->start - sh->raise_start) / 1e6, lk_errname(wt->err),
+	       wt->err == EPERM ? "" : ": the open fast path was still taken");
+	return wt->err != EPERM;
 }
 
 /* --- the state files ------------------------------------------------- */
@@ -374,7 +473,7 @@ static long judge_worker(struct worker *w, long denial_delta)
 	struct wstate *st = w->st;
 	int64_t rs = sh->raise_start, re = sh->raise_end;
 	long i, bad = 0, ok = 0, refused = 0, before = 0, during = 0;
-	long after = 0, ok_before = 0, ok_after = 0;
+	long after = 0, ok_before = 0, ok_after = 0, seen = 0;
 
 	for (i = 0; i < st->n; i++) {
 		struct op *o = &st->ops[i];
@@ -386,11 +485,14 @@ static long judge_worker(struct worker *w, long denial_delta)
 			after++;
 		else
 			during++;
+		seen += o->seen;
 		if (!o->err) {
 			ok++;
 			ok_before += o->end < rs;
 			ok_after += o->start > re;
-			if (o->start > re && w->expect)
+			if (o->seen && w->expect)
+				why = "succeeded after the level read as locked";
+			else if (o->start > re && w->expect)
 				why = "succeeded, started after the raise returned";
 		} else {
 			refused++;
@@ -410,6 +512,8 @@ static long judge_worker(struct worker *w, long denial_delta)
 	       lk_errname(w->expect ? w->expect : EPERM));
 	if (w->reason)
 		printf("; lockdown_denials '%s' +%ld", w->reason, denial_delta);
+	if (seen)
+		printf("; %ld after reading the level as locked", seen);
 	printf("\n");
 
 	if (st->setup_err) {
@@ -448,6 +552,8 @@ static long judge_worker(struct worker *w, long denial_delta)
 static int do_raise(long delay_ms, long after_ms)
 {
 	long d0[NR_WORKERS], bad = 0;
+	int ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct watch *wt;
 	int go, err, level;
 	size_t i;
 
@@ -463,9 +569,23 @@ static int do_raise(long delay_ms, long after_ms)
 	if (err)
 		return lk_setup_failed("start workers", err);
 	close(go);
+	wt = shared_alloc(sizeof(*wt));
+	if (!wt)
+		return lk_setup_failed("mmap", errno);
+	wt->err = -1;
+	wt->cpu = ncpu > 1 ? ncpu - 1 : 0;
+	wt->pid = fork();
+	if (wt->pid < 0)
+		return lk_setup_failed("fork", errno);
+	if (!wt->pid)
+		watcher_run(wt);
 	err = wait_ops(workers, NR_WORKERS, 0);
 	if (err)
 		printf("not every worker reached %d operations before the raise\n", MIN_OPS);
+	/* The raise from CPU 0, the watcher spinning on another. */
+	if (ncpu > 1)
+		pin_to(0);
+	__atomic_store_n(&sh->watch, 1, __ATOMIC_RELEASE);
 	sleep_ms(delay_ms);
 
 	__atomic_store_n(&sh->raise_start, now_ns(), __ATOMIC_RELEASE);
@@ -476,14 +596,20 @@ static int do_raise(long delay_ms, long after_ms)
 	if (wait_ops(workers, NR_WORKERS, 1))
 		printf("not every worker reached %d operations after the raise\n", MIN_OPS);
 	stop_workers(workers, NR_WORKERS);
+	waitpid(wt->pid, NULL, 0);
 
 	printf("raise: write 'integrity' to %s: %s, took %.3f ms\n", LOCKDOWN,
 	       lk_errname(err), (sh->raise_end - sh->raise_start) / 1e6);
 	if (err)
 		bad++;
+	bad += judge_watcher(wt);
 	for (i = 0; i < NR_WORKERS; i++) {
 		long d = workers[i].reason ?
 			 read_denials(workers[i].reason) - d0[i] : 0;
+
+		/* The watcher's refusal counts under the same reason. */
+		if (!strcmp(workers[i].kind, "msr") && wt->err == EPERM)
+			d--;
 
 		bad += judge_worker(&workers[i], d);
 	}
@@ -661,7 +787,9 @@ static int do_writers(int n)
 		struct op *o = &msr->st->ops[k];
 		const char *why = NULL;
 
-		if (!o->err && (level0 > 0 || o->start > first_end))
+		if (!o->err && o->seen)
+			why = "MSR write succeeded after the level read as locked";
+		else if (!o->err && (level0 > 0 || o->start > first_end))
 			why = "MSR write succeeded after a level write returned";
 		else if (o->err && o->err != EPERM)
 			why = "MSR write: unexpected errno";
