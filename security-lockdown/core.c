@@ -6,16 +6,15 @@
  * Written by David Howells (dhowells@redhat.com)
  *
  * The level only goes up: none < integrity < confidentiality. The
- * converted sites ask kernel_is_locked_down(), the others
- * security_locked_down(); both go through the LSM hook list, so another
- * LSM attached to locked_down (BPF) is asked too, unless an LSM before it
- * has already refused.
+ * converted sites ask kernel_is_locked_down() (an inline wrapper in
+ * <linux/security.h>), the others security_locked_down(); both go
+ * through the LSM hook list, so another LSM attached to locked_down (BPF)
+ * is asked too, unless an LSM before it has already refused.
  */
 
 #define pr_fmt(fmt) "lockdown: " fmt
 
 #include <linux/capability.h>
-#include <linux/export.h>
 #include <linux/init.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
@@ -157,25 +156,6 @@ int lock_kernel_down(const char *where, enum lockdown_reason level)
 		lockdown_drop_caps();
 	return 0;
 }
-
-/**
- * kernel_is_locked_down - whether an operation is forbidden now
- * @what: the reason the caller's operation is guarded, e.g. LOCKDOWN_MSR
- *
- * The question the converted sites (MSR, I/O ports, /dev/port, PCI,
- * module signatures) ask, for callers that return their own errno. It
- * goes through
- * security_locked_down(), so any LSM attached to the locked_down hook
- * answers as well; a denial is reported (message, audit record, counter)
- * by whichever LSM refused.
- *
- * Return: true when the caller must refuse the operation (with -EPERM).
- */
-bool kernel_is_locked_down(enum lockdown_reason what)
-{
-	return security_locked_down(what) != 0;
-}
-EXPORT_SYMBOL(kernel_is_locked_down);
 
 static noinline int lockdown_decide(enum lockdown_reason what)
 {

@@ -25,18 +25,27 @@
  * unprivileged users can cause denials (reading /sys/power/state asks
  * about hibernation), and neither the log nor audit's backlog may be
  * theirs to flood.  What a limit holds back is counted, and the next
- * audit record of that reason says how many.
+ * report of that reason says how many.
+ *
+ * Once a reason's limit is spent, lockdown_quiet_until[] holds the end of
+ * its window: until then a denial is only counted, with a load and a
+ * comparison instead of the limit's lock.  The ratelimit keeps quiet about
+ * what it suppressed (RATELIMIT_MSG_ON_RELEASE); the count is ours.
  */
 static struct ratelimit_state lockdown_rs[LOCKDOWN_CONFIDENTIALITY_MAX];
+static unsigned long lockdown_quiet_until[LOCKDOWN_CONFIDENTIALITY_MAX];
 static atomic_long_t lockdown_unreported[LOCKDOWN_CONFIDENTIALITY_MAX];
 
 void __init lockdown_report_init(void)
 {
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(lockdown_rs); i++)
+	for (i = 0; i < ARRAY_SIZE(lockdown_rs); i++) {
 		ratelimit_state_init(&lockdown_rs[i], DEFAULT_RATELIMIT_INTERVAL,
 				     DEFAULT_RATELIMIT_BURST);
+		ratelimit_set_flags(&lockdown_rs[i], RATELIMIT_MSG_ON_RELEASE);
+		lockdown_quiet_until[i] = jiffies;
+	}
 }
 
 /**
@@ -91,21 +100,41 @@ static void lockdown_audit(enum lockdown_reason what, long suppressed)
 	common_lsm_audit(&lad.ad, lockdown_audit_pre, lockdown_audit_post);
 }
 
+/* Whether a report of @what may go out now; counts it as held back if not. */
+static bool lockdown_may_report(enum lockdown_reason what)
+{
+	struct ratelimit_state *rs = &lockdown_rs[what];
+
+	if (time_before(jiffies, READ_ONCE(lockdown_quiet_until[what])))
+		goto quiet;
+	if (__ratelimit(rs))
+		return true;
+	WRITE_ONCE(lockdown_quiet_until[what], READ_ONCE(rs->begin) + rs->interval);
+quiet:
+	atomic_long_inc(&lockdown_unreported[what]);
+	return false;
+}
+
 /**
  * lockdown_report - report a denial of @what to the running task
  * @what: a valid reason
  *
  * Counts the denial, and within the reason's rate limit logs it and sends
- * it to audit.  Safe in atomic context.
+ * it to audit, saying first how many reports the limit held back.  Safe
+ * in atomic context.
  */
 void lockdown_report(enum lockdown_reason what)
 {
+	long suppressed;
+
 	lockdown_count(&lockdown_state, what);
-	if (!__ratelimit(&lockdown_rs[what])) {
-		atomic_long_inc(&lockdown_unreported[what]);
+	if (!lockdown_may_report(what))
 		return;
-	}
+	suppressed = atomic_long_xchg(&lockdown_unreported[what], 0);
+	if (suppressed)
+		pr_notice("%ld more denials of %s were not logged\n",
+			  suppressed, lockdown_reasons[what]);
 	pr_notice("%s: %s is restricted; see man kernel_lockdown.7\n",
 		  current->comm, lockdown_reasons[what]);
-	lockdown_audit(what, atomic_long_xchg(&lockdown_unreported[what], 0));
+	lockdown_audit(what, suppressed);
 }
