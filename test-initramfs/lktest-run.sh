@@ -19,7 +19,7 @@ EFIVARS=/sys/firmware/efi/efivars
 EFI_GLOBAL=8be4df61-93ca-11d2-aa0d-00e098032b8c
 SHIM_GUID=605dab50-e046-4300-abb6-3dd810dd8b23	# shim's MOK variables
 KEYDIR=/usr/lib/lktest/keys	# public certificates (scripts/mkinitramfs.sh)
-FWCFG=/sys/firmware/qemu_fw_cfg/by_name/opt/lktest	# files QEMU hands over
+HOSTFILES=/lktest-files	# files scripts/boot.sh appends to the initramfs
 MODDIR=/usr/lib/lktest/modules
 MSR=0xc0000103			# MSR_TSC_AUX: rewriting its value is harmless
 PCIDEV=0000:00:00.0		# the q35 host bridge
@@ -633,9 +633,10 @@ kexec_cmdline() {
 	sed "s/lktest\.scenario=$s\b/lktest.scenario=${s}_after/" /proc/cmdline
 }
 
-# fwcfg_copy NAME: the file QEMU hands over as opt/lktest/NAME, in /tmp;
-# "initrd" is this initramfs itself, packed again from the root file system.
-fwcfg_copy() {
+# host_file NAME: the file scripts/boot.sh appended to this initramfs as
+# /lktest-files/NAME, in /tmp; "initrd" is this initramfs itself, packed
+# again from the root file system.
+host_file() {
 	[ -f "/tmp/$1" ] && return 0
 	if [ "$1" = initrd ]; then
 		(cd / && find . -xdev -path './tmp/*' -prune -o -print |
@@ -643,16 +644,17 @@ fwcfg_copy() {
 			mv /tmp/initrd.tmp /tmp/initrd
 		return
 	fi
-	[ -r "$FWCFG/$1/raw" ] || { echo "$FWCFG/$1/raw missing (QEMU -fw_cfg)"; return 1; }
-	cat "$FWCFG/$1/raw" >"/tmp/$1"
+	[ -r "$HOSTFILES/$1" ] ||
+		{ echo "$HOSTFILES/$1 missing (scripts/boot.sh appends it)"; return 1; }
+	cp "$HOSTFILES/$1" "/tmp/$1"
 }
 
-# kexec_file NAME E: load the kernel QEMU hands over as NAME (with the test
+# kexec_file NAME E: load the kernel the host hands over as NAME (with the test
 # initramfs) for kexec, by kexec_file_load(), which checks its signature:
 # lktest-kexec gives the errno (and unloads it), then kexec -s loads it
 # again and leaves it loaded for the scenario's after_ step.
 check_kexec_file() {
-	fwcfg_copy "$1" && fwcfg_copy initrd || return 1
+	host_file "$1" && host_file initrd || return 1
 	cmd lktest-kexec file "/tmp/$1" /tmp/initrd "$(kexec_cmdline)" --expect "$2" ||
 		return 1
 	cmd kexec -s -l "/tmp/$1" --initrd=/tmp/initrd --append="$(kexec_cmdline)"
@@ -662,7 +664,7 @@ check_kexec_file() {
 # kexec_load E: kexec_load(), which takes unsigned images: lktest-kexec's
 # errno, and kexec -c (the same system call) with the signed kernel.
 check_kexec_load() {
-	fwcfg_copy kernel && fwcfg_copy initrd || return 1
+	host_file kernel && host_file initrd || return 1
 	cmd lktest-kexec load --expect "$1" || return 1
 	cmd kexec -c -l /tmp/kernel --initrd=/tmp/initrd --append="$(kexec_cmdline)"
 	expect_tool "$1"
