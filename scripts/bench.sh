@@ -341,6 +341,36 @@ print_tables() {
 
 	goals = []
 
+	def guarded_table(rows_, mode, title, widths, cell, has_goal, what, levels, note):
+	    """rows_: (kernel, level, round, op, value, result). One row per op:
+	    stock and ours at each level, the ratio and its spread; icount
+	    ratios of the ops has_goal() names go to the goals."""
+	    if not rows_:
+	        return
+	    v, res, ops = collections.defaultdict(dict), collections.defaultdict(set), []
+	    for k, s, r, op, x, result in rows_:
+	        v[s, op][k, int(r)] = x
+	        res[s, op, k].add(result)
+	        if op not in ops:
+	            ops.append(op)
+	    print()
+	    print(title)
+	    body = []
+	    for op in ops:
+	        cells = [op]
+	        for s, label in zip(("none", "integrity"), levels):
+	            for k in ("stock", "ours"):
+	                x = med([x for (kk, _), x in v[s, op].items() if kk == k])
+	                cells.append("-" if x is None else cell % (x, "/".join(sorted(res[s, op, k]))))
+	            m, rc, sp = ratio_cells(v[s, op])
+	            cells += [rc, sp]
+	            if mode == "icount" and has_goal(op):
+	                goal("%s %s %s, %s" % (mode, what, op, label), m)
+	        body.append(cells)
+	    table(("op", "stock none", "ours none", "ratio", "spread", "stock integ.",
+	           "ours integ.", "ratio", "spread"), widths, body)
+	    print("   " + note)
+
 	def goal(what, r, limit=1.00):
 	    if r is not None:
 	        goals.append("%-58s %.3f  %s" % (what, r, "met" if r <= limit + 1e-9 else "MISSED"))
@@ -356,62 +386,24 @@ print_tables() {
 	for mode in modes:
 	    print()
 	    print("=== %s: figures in %s ===" % (mode, unit.get(mode, mode)))
-	    sc = [r for r in sc_rows if r[0] == mode]
-	    if sc:
-	        v, res, ops = collections.defaultdict(dict), collections.defaultdict(set), []
-	        for _, k, s, r, op, result, ns, x, batches, iters in sc:
-	            v[s, op][k, int(r)] = float(ns)
-	            res[s, op, k].add(result)
-	            if op not in ops:
-	                ops.append(op)
-	        print()
-	        print("1. Guarded system calls from user space (lktest-bench), per call: median of "
-	              "the rounds' medians, and the call's result.")
-	        body = []
-	        for op in ops:
-	            cells = [op]
-	            for s in ("none", "integrity"):
-	                for k in ("stock", "ours"):
-	                    cells.append("%s %s" % (fmt(med([x for (kk, _), x in v[s, op].items() if kk == k])),
-	                                            "/".join(sorted(res[s, op, k])) or "?"))
-	                m, rc, sp = ratio_cells(v[s, op])
-	                cells += [rc, sp]
-	                if mode == "icount" and op not in ("getppid", "msr-read"):
-	                    goal("%s syscall %s, %s" % (mode, op, "open" if s == "none" else
-	                                                  "integrity (denied, counted)"), m)
-	            body.append(cells)
-	        table(("op", "stock none", "ours none", "ratio", "spread", "stock integ.",
-	               "ours integ.", "ratio", "spread"), (12, 14, 14, 6, 8, 14, 14, 6, 8), body)
-	        print("   getppid and msr-read are controls lockdown does not guard. ok = allowed, "
-	              "EPERM = refused by lockdown.")
-	    kb = [r for r in kb_rows if r[0] == mode]
-	    if kb:
-	        v, res, ops = collections.defaultdict(dict), collections.defaultdict(set), []
-	        for _, k, s, r, op, ns, result in kb:
-	            v[s, op][k, int(r)] = float(ns)
-	            res[s, op, k].add(result)
-	            if op not in ops:
-	                ops.append(op)
-	        print()
-	        print("2. In the kernel (lktest_kbench, 2,000,000 calls in batches of 20,000), per "
-	              "call: median batch, and what the call returned.")
-	        body = []
-	        for op in ops:
-	            cells = [op]
-	            for s in ("none", "integrity"):
-	                for k in ("stock", "ours"):
-	                    x = med([x for (kk, _), x in v[s, op].items() if kk == k])
-	                    cells.append("-" if x is None else "%.3f %s" % (x, "/".join(sorted(res[s, op, k]))))
-	                m, rc, sp = ratio_cells(v[s, op])
-	                cells += [rc, sp]
-	                if mode == "icount" and op in ("capable", "ns_capable", "security_locked_down"):
-	                    goal("%s kernel %s, %s" % (mode, op, "open" if s == "none" else
-	                                                 "integrity"), m)
-	            body.append(cells)
-	        table(("op", "stock none", "ours none", "ratio", "spread", "stock integ.",
-	               "ours integ.", "ratio", "spread"), (21, 12, 12, 6, 8, 13, 13, 6, 8), body)
-	        print("   empty = a call to an empty function (control). kernel_is_locked_down() exists "
-	              "only in ours: no stock figure.")
+	    guarded_table([(r[1], r[2], r[3], r[4], float(r[6]), r[5]) for r in sc_rows
+	                   if r[0] == mode], mode,
+	                  "1. Guarded system calls from user space (lktest-bench), per call: median "
+	                  "of the rounds' medians, and the call's result.",
+	                  (12, 14, 14, 6, 8, 14, 14, 6, 8), "%.1f %s",
+	                  lambda op: op not in ("getppid", "msr-read"), "syscall",
+	                  ("open", "integrity (denied, counted)"),
+	                  "getppid and msr-read are controls lockdown does not guard. ok = allowed, "
+	                  "EPERM = refused by lockdown.")
+	    guarded_table([(r[1], r[2], r[3], r[4], float(r[5]), r[6]) for r in kb_rows
+	                   if r[0] == mode], mode,
+	                  "2. In the kernel (lktest_kbench, 2,000,000 calls in batches of 20,000), "
+	                  "per call: median batch, and what the call returned.",
+	                  (21, 12, 12, 6, 8, 13, 13, 6, 8), "%.3f %s",
+	                  lambda op: op in ("capable", "ns_capable", "security_locked_down"),
+	                  "kernel", ("open", "integrity"),
+	                  "empty = a call to an empty function (control). kernel_is_locked_down() "
+	                  "exists only in ours: no stock figure.")
 	    kr = [r for r in key_rows if r[0] == mode]
 	    if kr:
 	        v, cnt, fns = collections.defaultdict(dict), collections.defaultdict(set), set()
