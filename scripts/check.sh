@@ -25,43 +25,9 @@ stage shim-vars	"$TOP/scripts/mkshimvars.sh"
 # checkpatch --strict, but for a warning its notes justify ("checkpatch:
 # TYPE: why", see tree.sh).
 stage series	"$TOP/scripts/series.sh"
-for p in "$BUILD"/series/0*.patch; do
-	[ -f "$p" ] || continue
-	n=${p##*/}
-	ignore=$(sed -n '/^Notes:$/,/^ [^ ].*|/s/^    checkpatch: \([A-Z_]*\):.*/\1/p' "$p" |
-		paste -sd, -)
-	# From inside the tree, as a kernel developer runs it; Debian's python3
-	# first, for scripts/spdxcheck.py's python3-ply.
-	if (cd "$SRC" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q \
-		${ignore:+--ignore "$ignore"} "$p") >"$LOGS/checkpatch-$n.log" 2>&1 &&
-		! grep -q Traceback "$LOGS/checkpatch-$n.log"; then
-		record PASS "checkpatch $n"
-	else
-		record FAIL "checkpatch $n" "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$LOGS/checkpatch-$n.log")"
-	fi
-done
-
-# kernel-tree-patches/ is what git format-patch makes of the tree they
-# built: no hand edits, no stale numbering.
-if "$TOP/scripts/tree-patches.sh" --check >"$LOGS/tree-patches.log" 2>&1; then
-	record PASS "kernel-tree-patches are format-patch output"
-else
-	record FAIL "kernel-tree-patches are format-patch output" "$(tail -n 1 "$LOGS/tree-patches.log")"
-fi
-
-# What a user gets: the exported series applies with git am to pristine.
-if "$TOP/scripts/series-check.sh" >"$LOGS/series-check.log" 2>&1; then
-	record PASS "series applies with git am"
-else
-	record FAIL "series applies with git am" "$(tail -n 1 "$LOGS/series-check.log")"
-fi
-printf '==> %-12s %s\n' series-am "$(tail -n 1 "$LOGS/series-check.log")"
-
-matrix
-kunit
-
-# Documentation and the status tool.
-docs() {	# docs NAME COMMAND...: one check, output kept in the log
+# docs NAME COMMAND...: one check of the documentation or the status
+# tool, output kept in the log.
+docs() {
 	local name=$1
 
 	shift
@@ -71,32 +37,84 @@ docs() {	# docs NAME COMMAND...: one check, output kept in the log
 		record FAIL "$name" "see $LOGS/docs-$name.log"
 	fi
 }
-docs rst-syntax /usr/bin/python3 -m docutils --halt=warning --report=warning \
-	"$TOP/Documentation/admin-guide/LSM/lockdown.rst" /dev/null
-docs man-page groff -man -Tutf8 -ww -z "$TOP/Documentation/man/kernel_lockdown.7"
-docs lockdown-status make -s -C "$TOP/tools/lockdown-status" O="$BUILD/status-check" check
 
-# The EFI signature-list parser, fuzzed in userspace from the tree's source.
-t0=$(date +%s)
-if "$TOP/scripts/fuzz.sh" >"$LOGS/fuzz.log" 2>&1; then
-	record PASS "fuzz efi_parser"
-	r=$(tail -n 1 "$LOGS/fuzz.log")
-else
-	record FAIL "fuzz efi_parser" "$(tail -n 1 "$LOGS/fuzz.log")"
-	r=FAILED
-fi
-printf '==> %-12s %4ss  %s\n' fuzz "$(($(date +%s) - t0))" "$r"
+# The checks that boot no kernel's harness: checkpatch on the exported
+# series, git am onto pristine, the documentation, the fuzzer and the ESP
+# test.  They run beside the boot matrix, which leaves CPU time idle while
+# its guests sleep; their lines are printed after it.
+other_checks() {
+	local p n ignore t0 r
 
-if [ -x "$TOP/scripts/esp-test.sh" ]; then
 	t0=$(date +%s)
-	if "$TOP/scripts/esp-test.sh" >"$LOGS/esp-test.log" 2>&1; then
-		record PASS "firmware refuses unsigned kernel from ESP"
-		r=ok
+	rm -f "$LOGS"/checkpatch-*.log
+	for p in "$BUILD"/series/0*.patch; do
+		[ -f "$p" ] || continue
+		n=${p##*/}
+		ignore=$(sed -n '/^Notes:$/,/^ [^ ].*|/s/^    checkpatch: \([A-Z_]*\):.*/\1/p' "$p" |
+			paste -sd, -)
+		# From inside the tree, as a kernel developer runs it; Debian's
+		# python3 first, for scripts/spdxcheck.py's python3-ply.
+		if (cd "$SRC" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q \
+			${ignore:+--ignore "$ignore"} "$p") >"$LOGS/checkpatch-$n.log" 2>&1 &&
+			! grep -q Traceback "$LOGS/checkpatch-$n.log"; then
+			record PASS "checkpatch $n"
+		else
+			record FAIL "checkpatch $n" "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$LOGS/checkpatch-$n.log")"
+		fi
+	done
+	printf '==> %-12s %4ss\n' checkpatch "$(($(date +%s) - t0))"
+
+	# kernel-tree-patches/ is what git format-patch makes of the tree they
+	# built: no hand edits, no stale numbering.
+	if "$TOP/scripts/tree-patches.sh" --check >"$LOGS/tree-patches.log" 2>&1; then
+		record PASS "kernel-tree-patches are format-patch output"
 	else
-		record FAIL "firmware refuses unsigned kernel from ESP" "see $LOGS/esp-test.log"
+		record FAIL "kernel-tree-patches are format-patch output" "$(tail -n 1 "$LOGS/tree-patches.log")"
+	fi
+
+	# What a user gets: the exported series applies with git am to pristine.
+	if "$TOP/scripts/series-check.sh" >"$LOGS/series-check.log" 2>&1; then
+		record PASS "series applies with git am"
+	else
+		record FAIL "series applies with git am" "$(tail -n 1 "$LOGS/series-check.log")"
+	fi
+	printf '==> %-12s %s\n' series-am "$(tail -n 1 "$LOGS/series-check.log")"
+
+	# Documentation and the status tool.
+	docs rst-syntax /usr/bin/python3 -m docutils --halt=warning --report=warning \
+		"$TOP/Documentation/admin-guide/LSM/lockdown.rst" /dev/null
+	docs man-page groff -man -Tutf8 -ww -z "$TOP/Documentation/man/kernel_lockdown.7"
+	docs lockdown-status make -s -C "$TOP/tools/lockdown-status" O="$BUILD/status-check" check
+
+	# The EFI signature-list parser, fuzzed in userspace from the tree's source.
+	t0=$(date +%s)
+	if "$TOP/scripts/fuzz.sh" >"$LOGS/fuzz.log" 2>&1; then
+		record PASS "fuzz efi_parser"
+		r=$(tail -n 1 "$LOGS/fuzz.log")
+	else
+		record FAIL "fuzz efi_parser" "$(tail -n 1 "$LOGS/fuzz.log")"
 		r=FAILED
 	fi
-	printf '==> %-12s %4ss  %s\n' esp-test "$(($(date +%s) - t0))" "$r"
-fi
+	printf '==> %-12s %4ss  %s\n' fuzz "$(($(date +%s) - t0))" "$r"
+
+	if [ -x "$TOP/scripts/esp-test.sh" ]; then
+		t0=$(date +%s)
+		if "$TOP/scripts/esp-test.sh" >"$LOGS/esp-test.log" 2>&1; then
+			record PASS "firmware refuses unsigned kernel from ESP"
+			r=ok
+		else
+			record FAIL "firmware refuses unsigned kernel from ESP" "see $LOGS/esp-test.log"
+			r=FAILED
+		fi
+		printf '==> %-12s %4ss  %s\n' esp-test "$(($(date +%s) - t0))" "$r"
+	fi
+}
+
+other_checks >"$LOGS/other-checks.out" 2>&1 &
+other=$!
+matrix
+kunit
+wait "$other"
+cat "$LOGS/other-checks.out"
 
 finish
