@@ -44,6 +44,7 @@ void __init lockdown_report_init(void)
 		ratelimit_state_init(&lockdown_rs[i], DEFAULT_RATELIMIT_INTERVAL,
 				     DEFAULT_RATELIMIT_BURST);
 		ratelimit_set_flags(&lockdown_rs[i], RATELIMIT_MSG_ON_RELEASE);
+		/* Not 0: jiffies starts 5 minutes before wrapping to 0. */
 		lockdown_quiet_until[i] = jiffies;
 	}
 }
@@ -109,7 +110,10 @@ static bool lockdown_may_report(enum lockdown_reason what)
 		goto quiet;
 	if (__ratelimit(rs))
 		return true;
-	WRITE_ONCE(lockdown_quiet_until[what], READ_ONCE(rs->begin) + rs->interval);
+	/* Spent, not merely contended: quiet until the window ends. */
+	if (READ_ONCE(rs->printed) >= rs->burst)
+		WRITE_ONCE(lockdown_quiet_until[what],
+			   READ_ONCE(rs->begin) + rs->interval);
 quiet:
 	atomic_long_inc(&lockdown_unreported[what]);
 	return false;
