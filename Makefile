@@ -12,9 +12,15 @@
 #                 runtime, emulated, firmware, baddb, setupmode, demo, ...)
 #                 and show its KTAP
 #   make clean    remove build output (keeps the unpacked tree and ccache)
+#
+# KVER= picks the Debian tree every target works on: 6.1 (the default,
+# built in build/) or 6.12 (built in build/6.12/), e.g. make check KVER=6.12.
 
 S ?= firmware
+KVER ?= 6.1
+export KVER
 SCRIPTS := scripts
+BUILDDIR := build$(if $(filter-out 6.1,$(KVER)),/$(KVER))
 
 .PHONY: all run check check-debug series fuzz bench boot deps tree kernel initramfs vars stores clean distclean
 
@@ -44,7 +50,7 @@ run:
 	@$(SCRIPTS)/run.sh
 
 boot: initramfs stores
-	@$(SCRIPTS)/boot.sh $(S); rc=$$?; cat build/logs/$(S).ktap; exit $$rc
+	@$(SCRIPTS)/boot.sh $(S); rc=$$?; cat $(BUILDDIR)/logs/$(S).ktap; exit $$rc
 
 check:
 	@$(SCRIPTS)/check.sh
@@ -62,8 +68,8 @@ bench: deps
 	@$(SCRIPTS)/bench.sh
 
 clean:
-	rm -rf build/logs build/obj build/initramfs.img build/series build/.stamp-* \
-		build/obj-debug build/debug
+	rm -rf $(addprefix $(BUILDDIR)/,logs obj initramfs.img series .stamp-* \
+		obj-debug debug)
 
 distclean:
 	rm -rf build

@@ -6,8 +6,9 @@
 # boot (scripts/boot.sh judges the console).
 #
 # A separate build: the tree's output in build/obj-debug, everything else
-# (initramfs, test modules, signed kernel, logs) in build/debug.  The main
-# build's keys and OVMF variable stores (build/keys, build/vars) are used
+# (initramfs, test modules, signed kernel, logs) in build/debug (under
+# build/$KVER/ for a tree other than 6.1).  The main build's keys and OVMF
+# variable stores (build/keys, build/vars) are used
 # through symlinks, never made here: run "make check" once first.
 #
 # Prints each stage's time, the per-scenario table, the operation counts
@@ -17,11 +18,12 @@
 #   TIMEOUT=SECONDS   per boot (default 900: the debug kernel is slow)
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-MAIN=$TOP/build
+# The main build of this tree (KVER): build/ or build/$KVER/.
+MAIN=$(unset BUILD SRC OBJ && . "$TOP/scripts/lib.sh" && echo "$BUILD") || exit 1
 export SRC=${SRC:-$MAIN/src}
 export OBJ=${DEBUG_OBJ:-$MAIN/obj-debug}
 export BUILD=${DEBUG_BUILD:-$MAIN/debug}
-export CCACHE_DIR=${CCACHE_DIR:-$MAIN/ccache}
+export CCACHE_DIR=${CCACHE_DIR:-$TOP/build/ccache}
 export TIMEOUT=${TIMEOUT:-900}
 # Every debug boot with two vCPUs: lockdep and KASAN see real concurrency.
 export BOOT_SMP=${BOOT_SMP:-2}

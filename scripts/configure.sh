@@ -1,13 +1,17 @@
 #!/bin/bash
 # Configure the test kernel: "make tinyconfig" plus the committed fragments
-# (configs/lockdown-test.config and any given as arguments), then check
+# (configs/lockdown-test.config, configs/$KVER.config for what only that
+# tree has, and any given as arguments), then check
 # that every option the fragments ask for really took.
 #   BASE_CONFIG=FILE   use FILE instead of configs/lockdown-test.config
 #                      (scripts/bench.sh: the stock tree lacks our symbols)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-frags=("${BASE_CONFIG:-$TOP/configs/lockdown-test.config}" "$@")
+frags=("${BASE_CONFIG:-$TOP/configs/lockdown-test.config}")
+[ -n "${BASE_CONFIG:-}" ] || [ ! -f "$TOP/configs/$KVER.config" ] ||
+	frags+=("$TOP/configs/$KVER.config")
+frags+=("$@")
 hash=$(inputs_hash "${frags[@]}" "$TOP/scripts/configure.sh")$(git -C "$SRC" rev-parse "HEAD^{tree}")
 if [ -f "$OBJ/.config" ] && stamp_ok "config-${OBJ##*/}" "$hash"; then
 	msg "config up to date"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PKGS=(
-	linux-source-6.1 gcc make flex bison bc libelf-dev libssl-dev cpio
+	"linux-source-${KVER:-6.1}" gcc make flex bison bc libelf-dev libssl-dev cpio
 	kmod dracut qemu-system-x86 ovmf sbsigntool efitools mtools dosfstools
 	ccache msr-tools pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
 	python3 xz-utils openssl busybox-static clang-14 libclang-rt-14-dev file rsync

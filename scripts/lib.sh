@@ -2,14 +2,26 @@
 # shellcheck shell=bash
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
+# The Debian tree to build and test: linux-source-$KVER, with the series
+# in kernel-tree-patches/$KVER/. 6.1 builds in build/, any other tree in
+# build/$KVER/ (its own tree, kernel, keys, stores and logs); ccache is
+# shared.
+KVER=${KVER:-6.1}
+case $KVER in
+6.1) BUILD=${BUILD:-$TOP/build} ;;
+6.12) BUILD=${BUILD:-$TOP/build/$KVER} ;;
+*) printf '%s: KVER=%s: no series for that tree (6.1, 6.12)\n' "${0##*/}" "$KVER" >&2
+   exit 2 ;;
+esac
+export KVER
+PATCHES=$TOP/kernel-tree-patches/$KVER
 SRC=${SRC:-$BUILD/src}		# kernel tree, a git repo: tag "pristine" + series
 OBJ=${OBJ:-$BUILD/obj}		# O= output of the test kernel
-TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+TARBALL=${TARBALL:-/usr/src/linux-source-$KVER.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 SRC=$(realpath -m "$SRC") OBJ=$(realpath -m "$OBJ") BUILD=$(realpath -m "$BUILD")
 
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+export CCACHE_DIR=${CCACHE_DIR:-$TOP/build/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export CCACHE_COMPILERCHECK=content
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime

@@ -18,9 +18,9 @@ fi
 # Notes (tree.sh) carry the justification of any checkpatch warning left.
 git -C "$SRC" format-patch -q --cover-letter --notes -O "$TOP/scripts/git.orderFile" \
 	-o "$out" pristine..HEAD
-if [ -f "$TOP/kernel-tree-patches/cover-letter.txt" ]; then
+if [ -f "$PATCHES/cover-letter.txt" ]; then
 	# Fill in git's blurb placeholders from our cover letter text.
-	python3 - "$out"/0000-cover-letter.patch "$TOP/kernel-tree-patches/cover-letter.txt" <<'PY'
+	python3 - "$out"/0000-cover-letter.patch "$PATCHES/cover-letter.txt" <<'PY'
 import sys
 path, text = sys.argv[1], open(sys.argv[2]).read().split("\n", 1)
 s = open(path).read()

@@ -13,8 +13,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-PATCHES=$TOP/kernel-tree-patches
-
 export_to() {
 	local out subsystem n=0 sha f
 
@@ -46,10 +44,10 @@ case ${1:-} in
 		"$PATCHES" "$tmp" >"$tmp.diff" 2>&1; then
 		head -n 40 "$tmp.diff" >&2
 		rm -f "$tmp.diff"
-		die "kernel-tree-patches/ is not what format-patch gives for $SRC: regenerate with scripts/tree-patches.sh kernel-tree-patches"
+		die "kernel-tree-patches/$KVER/ is not what format-patch gives for $SRC: regenerate with scripts/tree-patches.sh kernel-tree-patches/$KVER"
 	fi
 	rm -f "$tmp.diff"
-	echo "tree-patches: the $n patches in kernel-tree-patches/ are format-patch output of the tree"
+	echo "tree-patches: the $n patches in kernel-tree-patches/$KVER/ are format-patch output of the tree"
 	;;
 "" | -*)
 	die "usage: $0 DIR | --check"

@@ -1,7 +1,7 @@
 #!/bin/bash
-# Unpack the packaged linux-source-6.1 tree under build/src (once), then
+# Unpack the packaged linux-source-$KVER tree under $BUILD/src (once), then
 # bring it to pristine + our change: security-lockdown/ installed as
-# security/lockdown/ and kernel-tree-patches/series applied in order with
+# security/lockdown/ and kernel-tree-patches/$KVER/series applied in order with
 # "git am". Each step is a commit, so "make series" is git format-patch.
 #
 # A line "#@ security-lockdown" in the series marks where the subsystem
@@ -11,7 +11,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-PATCHES=$TOP/kernel-tree-patches
 GUIDE=Documentation/admin-guide/LSM/lockdown.rst
 hash=$(inputs_hash "$TOP/security-lockdown" "$PATCHES" "$TOP/$GUIDE" "$TOP/scripts/tree.sh")
 if [ -d "$SRC/.git" ] && stamp_ok tree "$hash"; then
@@ -34,7 +33,7 @@ if ! git -C "$SRC" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	git -C "$SRC.tmp" add -A -f
 	git -C "$SRC.tmp" -c user.name="Lockdown Project" \
 		-c user.email=lockdown@example.org commit -q \
-		-m "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1)"
+		-m "linux-source-$KVER $(dpkg-query -W -f='${Version}' "linux-source-$KVER")"
 	git -C "$SRC.tmp" tag pristine
 	mv "$SRC.tmp" "$SRC"
 fi
@@ -63,9 +62,15 @@ install_subsystem() {
 	mkdir -p "$SRC/security/lockdown"
 	rsync -a --exclude=COMMIT_MSG --exclude=MAINTAINERS.entry \
 		"$TOP/security-lockdown/" "$SRC/security/lockdown/"
-	# The subsystem's MAINTAINERS entry goes in with it, in order.
+	# The subsystem's MAINTAINERS entry goes in with it: in place of the
+	# tree's own entry of that name (6.12 has one), else in order.
 	awk -v entry="$TOP/security-lockdown/MAINTAINERS.entry" '
-		/^LOCKING PRIMITIVES$/ && !done { while ((getline l < entry) > 0) print l; done = 1 }
+		BEGIN { getline name < entry; close(entry) }
+		function put() { while ((getline l < entry) > 0) print l; done = 1 }
+		skip && /^$/ { skip = 0; next }
+		skip { next }
+		$0 == name && !done { put(); skip = 1; next }
+		/^LOCKING PRIMITIVES$/ && !done { put() }
 		{ print }' "$SRC/MAINTAINERS" >"$SRC/MAINTAINERS.new"
 	mv "$SRC/MAINTAINERS.new" "$SRC/MAINTAINERS"
 	# The admin guide, after SafeSetID in the LSM index's toctree.
@@ -111,7 +116,7 @@ if [ -f "$PATCHES/series" ]; then
 		if ! git_src am -q --keep-cr "$p" >"$BUILD/am.log" 2>&1; then
 			cat "$BUILD/am.log" >&2
 			git_src am --abort >/dev/null 2>&1 || true
-			die "patch does not apply: kernel-tree-patches/$line"
+			die "patch does not apply: kernel-tree-patches/$KVER/$line"
 		fi
 		add_notes "$p"
 	done <"$PATCHES/series"

@@ -16,7 +16,7 @@
 
 #include <linux/capability.h>
 #include <linux/init.h>
-#include <linux/lsm_hooks.h>
+#include <linux/lockdown_lsm.h>
 #include <linux/mutex.h>
 #include <linux/timekeeping.h>
 
@@ -184,7 +184,7 @@ static int lockdown_locked_down(enum lockdown_reason what)
 	return lockdown_decide(what);
 }
 
-static struct security_hook_list lockdown_hooks[] __lsm_ro_after_init = {
+static struct security_hook_list lockdown_hooks[] __lockdown_hooks_ro = {
 	LSM_HOOK_INIT(locked_down, lockdown_locked_down),
 	LSM_HOOK_INIT(cred_prepare, lockdown_cred_prepare),
 };
@@ -193,8 +193,7 @@ static int __init lockdown_lsm_init(void)
 {
 	lockdown_report_init();
 	lockdown_policy_init();
-	security_add_hooks(lockdown_hooks, ARRAY_SIZE(lockdown_hooks),
-			   "lockdown");
+	lockdown_add_hooks(lockdown_hooks, ARRAY_SIZE(lockdown_hooks));
 	return 0;
 }
 
