@@ -41,14 +41,12 @@ open|runtime)	;;
 integrity)	extra="lockdown=integrity" ;;
 confidentiality) extra="lockdown=confidentiality" ;;
 emulated)	extra="secureboot_enable=1" ;;
-sbparam_0)	extra="secureboot_enable=0" ;;
-sbparam_yes)	extra="secureboot_enable=yes" ;;
-sbparam_2)	extra="secureboot_enable=2" ;;
-sbparam_empty)	extra="secureboot_enable=" ;;
-sbparam_long)	extra="secureboot_enable=$(printf 'x%.0s' {1..300})" ;;
-ldparam_foo)	extra="lockdown=foo" ;;
-ldparam_empty)	extra="lockdown=" ;;
-ldparam_long)	extra="lockdown=$(printf 'y%.0s' {1..300})" ;;
+# Every bad value of both parameters in one boot: each must be named in
+# its own warning and change nothing (secureboot_enable=0 first, which is
+# valid and says nothing).
+badparams)	extra="secureboot_enable=0 secureboot_enable=yes secureboot_enable=2"
+		extra+=" secureboot_enable= secureboot_enable=$(printf 'x%.0s' {1..300})"
+		extra+=" lockdown=foo lockdown= lockdown=$(printf 'y%.0s' {1..300})" ;;
 race|race_writers) ;;
 firmware|demo)	firmware=secureboot ;;
 baddb)		firmware=secureboot PROJECT_VARS=$BUILD/vars/baddb-VARS.fd ;;
