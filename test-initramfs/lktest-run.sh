@@ -487,6 +487,20 @@ check_status() {
 		{ echo "first line lacks '$*'"; return 1; }
 }
 
+# status_reasons: lockdown-status knows, by its text, every reason this
+# kernel counts in lockdown_denials (--json gives "guards": null for a
+# reason it has no words for), and lists as many as the file has.
+check_status_reasons() {
+	local f=/sys/kernel/security/lockdown_denials n j
+
+	n=$(wc -l <"$f")
+	cmd lockdown-status --json
+	j=$(grep -c '"guards": ' <<<"$OUT")
+	echo "$f: $n reasons; lockdown-status --json: $j"
+	grep -B3 '"guards": null' <<<"$OUT" && return 1
+	[ "$n" -gt 0 ] && [ "$j" -eq "$n" ]
+}
+
 # bench OP: lktest-bench times OP (see lktest-bench.c); "ok" means
 # measured, whatever the operation returned.  The figures are in the "# bench
 # OP: RESULT, median N ns/op, R x getppid ..." diagnostic that
@@ -806,6 +820,7 @@ plan_open_caps() {
 plan_open() {
 	echo "level none"
 	echo "status 0 \"This kernel is not locked down.\""
+	echo "status_reasons"
 	echo "origin none"
 	echo "sig_enforce N"
 	plan_reads

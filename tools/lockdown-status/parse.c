@@ -387,7 +387,7 @@ bool ld_mounted(const char *mounts, const char *dir, const char *fstype)
 	return false;
 }
 
-/* What each lockdown reason of Linux 6.1 guards, in plain words. */
+/* What each lockdown reason of Linux 6.1 and 6.12 guards, in plain words. */
 static const struct {
 	const char *reason;
 	const char *plain;

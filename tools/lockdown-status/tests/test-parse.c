@@ -176,8 +176,8 @@ static void test_denials(void)
 		known += !!ld_reason_plain(d[i].reason);
 	}
 	ok(n == 28 && nint == 20 && total == 0,
-	   "denials: the 28 reasons of 6.1, 20 at integrity, all zero");
-	ok(known == n, "denials: every 6.1 reason has plain words");
+	   "denials: the 28 reasons of 6.1 and 6.12, 20 at integrity, all zero");
+	ok(known == n, "denials: every 6.1 and 6.12 reason has plain words");
 	ok(n > 1 && !strcmp(d[1].reason, "/dev/mem,kmem,port") &&
 	   d[n - 1].level == LD_CONFIDENTIALITY &&
 	   !strcmp(d[n - 1].reason, "xfrm SA secret"),
@@ -191,6 +191,26 @@ static void test_denials(void)
 		   "writes to /dev/cpu/*/msr (wrmsr)"),
 	   "denials: raw MSR access in plain words");
 	ok(!ld_reason_plain("something new"), "denials: unknown reason");
+	/*
+	 * Reasons are read by their text, never by position: a tree whose
+	 * list lacks reasons (device tree, RTAS, Xen) and has one inserted
+	 * before raw MSR access still gives MSR its count and its words, and
+	 * the reason the tool does not know keeps its text.
+	 */
+	n = denials_of("denials-reordered.txt", d);
+	for (i = 0, known = 0; i < n; i++)
+		known += !!ld_reason_plain(d[i].reason);
+	ok(n == 26 && known == 25, "denials: another tree's list, one unknown");
+	for (i = 0; i < n && strcmp(d[i].reason, "raw MSR access"); i++)
+		;
+	ok(i == 8 && d[i].count == 7 && d[i].level == LD_INTEGRITY &&
+	   !strcmp(ld_reason_plain(d[i].reason),
+		   "writes to /dev/cpu/*/msr (wrmsr)"),
+	   "denials: raw MSR access found by its text at another position");
+	ok(!strcmp(d[7].reason, "a reason a later stable update inserted") &&
+	   !ld_reason_plain(d[7].reason) && d[18].count == 2 &&
+	   d[18].level == LD_CONFIDENTIALITY,
+	   "denials: an inserted reason keeps its text, the rest their counts");
 	ok(denials_of("denials-bad-count.txt", d) == -EINVAL,
 	   "denials: a non-numeric count is refused");
 	ok(denials_of("denials-bad-level.txt", d) == -EINVAL,
