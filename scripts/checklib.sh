@@ -3,9 +3,10 @@
 # after lib.sh, with LOGS set; not run.
 # shellcheck shell=bash
 
-# The boot matrix (scripts/boot.sh knows each scenario).
-MATRIX="open integrity confidentiality runtime emulated firmware baddb demo setupmode
-	badparams race race_writers shim attack_nv attack_shim attack_kexec"
+# The boot matrix (scripts/boot.sh knows each scenario), longest boots
+# first, so that the last guest running is a short one.
+MATRIX="integrity attack_kexec open firmware attack_shim shim attack_nv baddb
+	emulated setupmode demo confidentiality runtime race badparams race_writers"
 SCENARIOS=${SCENARIOS:-$MATRIX}
 
 mkdir -p "$LOGS"

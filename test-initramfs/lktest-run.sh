@@ -858,7 +858,7 @@ plan_integrity() {
 	securityfs integrity EPERM
 	level integrity
 	storm 10000 EPERM 1 20
-	probe_storm 100000
+	probe_storm 20000
 	EOF
 }
 
