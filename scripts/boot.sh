@@ -36,9 +36,14 @@ firmware=bios
 extra=
 boots=$scenario
 files=()	# NAME=PATH: handed to the guest as /lktest-files/NAME
+acpi_override=0	# 1: an ACPI table in front of the initrd
 case "$scenario" in
-open|runtime)	;;
-integrity)	extra="lockdown=integrity" ;;
+open)		acpi_override=1 ;;
+runtime)	;;
+# integrity: root also points the kernel at ACPI tables of its own with
+# acpi_rsdp= (refused: an address with no RSDP at it, which would leave
+# the kernel without ACPI, so without power-off, were it taken).
+integrity)	extra="lockdown=integrity acpi_rsdp=0x1000" ;;
 confidentiality) extra="lockdown=confidentiality" ;;
 emulated)	extra="secureboot_enable=1" ;;
 # Every bad value of both parameters in one boot: each must be named in
@@ -48,7 +53,10 @@ badparams)	extra="secureboot_enable=0 secureboot_enable=yes secureboot_enable=2"
 		extra+=" secureboot_enable= secureboot_enable=$(printf 'x%.0s' {1..300})"
 		extra+=" lockdown=foo lockdown= lockdown=$(printf 'y%.0s' {1..300})" ;;
 race|race_writers) ;;
-firmware|demo)	firmware=secureboot ;;
+# firmware: root also put ACPI tables in the initrd (refused; open has the
+# same tables, taken).
+firmware)	firmware=secureboot acpi_override=1 ;;
+demo)		firmware=secureboot ;;
 baddb)		firmware=secureboot PROJECT_VARS=$BUILD/vars/baddb-VARS.fd ;;
 setupmode)	firmware=setupmode ;;
 # Through the real shim chain (scripts/shim-esp.sh): the store with the MOK
@@ -95,6 +103,28 @@ rm -f "$console" "$ktap" "$LOGS/$scenario.result" "$LOGS/$scenario".ktap.* \
 : >"$console"
 : >"$ktap"
 : >"$LOGS/$scenario.qemu"
+
+# ACPI tables in an uncompressed cpio archive in front of the initrd, as
+# kernel/firmware/acpi/*.aml: the initrd table override
+# (Documentation/admin-guide/acpi/initrd_table_override.rst), which root
+# can use on any machine whose initrd is not signed.  The table is an SSDT
+# with no AML in it: a 36-byte header whose checksum makes its bytes sum
+# to 0.
+if [ "$acpi_override" = 1 ]; then
+	dir=$LOGS/$scenario.acpi
+	rm -rf "$dir"
+	mkdir -p "$dir/kernel/firmware/acpi"
+	python3 - "$dir/kernel/firmware/acpi/lktest.aml" <<-'PY'
+	import struct, sys
+	t = bytearray(struct.pack("<4sIBB6s8sI4sI", b"SSDT", 36, 2, 0, b"LKTEST",
+	                          b"LKTEST01", 1, b"LKTS", 1))
+	t[9] = -sum(t) & 0xff
+	open(sys.argv[1], "wb").write(t)
+	PY
+	{ (cd "$dir" && find kernel | cpio --quiet -o -H newc -R 0:0) && cat "$INITRD"; } \
+		>"$LOGS/$scenario.acpi.initrd"
+	INITRD=$LOGS/$scenario.acpi.initrd
+fi
 
 # Files a scenario needs beyond the shared initramfs go into an
 # uncompressed cpio archive appended to it (the kernel unpacks concatenated

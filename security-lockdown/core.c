@@ -157,6 +157,25 @@ int lock_kernel_down(const char *where, enum lockdown_reason level)
 	return 0;
 }
 
+/**
+ * lockdown_early_refuses - whether the level raised so far refuses @what
+ * @what: the reason of an operation that runs in setup_arch()
+ *
+ * For the guarded operations that can run before any LSM answers the
+ * locked_down hook: ACPI table overrides from the initrd and acpi_rsdp=.
+ * lockdown=, secureboot_enable= and firmware Secure Boot raise the level
+ * earlier in setup_arch(), but where the tree initialises even early LSMs
+ * after setup_arch() (6.12), or without CONFIG_SECURITY_LOCKDOWN_LSM_EARLY,
+ * security_locked_down() cannot see that level yet. The caller asks both,
+ * and logs its own refusal: nothing is counted or audited this early.
+ *
+ * Return: true when @what must be refused.
+ */
+bool __init lockdown_early_refuses(enum lockdown_reason what)
+{
+	return lockdown_check(&lockdown_state, what) == -EPERM;
+}
+
 static noinline int lockdown_decide(enum lockdown_reason what)
 {
 	int ret;

@@ -841,6 +841,8 @@ plan_open() {
 	level none
 	dmesg_count Lockdown: 0 0
 	denials "raw MSR access" 0 0
+	dmesg_count "ACPI: Table Upgrade: install [SSDT-LKTEST-LKTEST01]" 1 1
+	dmesg_count "ignoring table override" 0 0
 	EOF
 }
 
@@ -849,6 +851,8 @@ plan_integrity() {
 	echo "status 1 because the kernel command line has lockdown=integrity"
 	echo "origin integrity command line"
 	echo "sig_enforce N"
+	# acpi_rsdp= (scripts/boot.sh) refused by the level lockdown= raised.
+	echo 'dmesg_count "ACPI: OSL: kernel is locked down, ignoring acpi_rsdp=" 1 1'
 	plan_boot_locked_caps
 	plan_integrity_denials EPERM
 	echo "open /proc/kcore r ok"
@@ -952,6 +956,19 @@ plan_firmware() {
 	EOF
 	plan_secure_boot "EFI Secure Boot"
 	plan_uefi_keys
+	plan_acpi_refused
+}
+
+# Root wrote ACPI tables into the initrd (scripts/boot.sh): refused by the
+# level firmware Secure Boot raised in setup_arch(), before any LSM
+# answers the locked_down hook (on 6.12 early LSMs start only after
+# setup_arch()).
+plan_acpi_refused() {
+	cat <<-'EOF'
+	dmesg_count "ACPI: SSDT ACPI table found in initrd [kernel/firmware/acpi/lktest.aml]" 1 1
+	dmesg_count "ACPI: kernel is locked down, ignoring table override" 1 1
+	dmesg_count "Table Upgrade: install" 0 0
+	EOF
 }
 
 # MOK enrollment as users do it, booted through shim (scripts/mkshimvars.sh).
