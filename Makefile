@@ -69,6 +69,7 @@ bench: deps
 
 clean:
 	rm -rf $(addprefix $(BUILDDIR)/,logs obj initramfs.img series .stamp-* \
+		checkpatch-passed am-check.passed \
 		obj-debug debug)
 
 distclean:

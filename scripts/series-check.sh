@@ -14,6 +14,18 @@ for p in "$SERIES"/0*.patch; do
 	patches+=("$p")
 done
 [ ${#patches[@]} -gt 0 ] || die "no patches in $SERIES: run scripts/series.sh"
+want=$(git -C "$SRC" rev-parse 'HEAD^{tree}')
+
+# The same patches onto the same pristine, to the same tree as last time it
+# passed: git am would do exactly what it did then.
+stamp=$BUILD/am-check.passed
+key=$( (cat "${patches[@]}"; git -C "$SRC" rev-parse pristine; echo "$want") | sha256sum)
+key=${key%% *}
+if [ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$key" ]; then
+	echo "$(tail -n 1 "$stamp") (unchanged since it passed)"
+	exit 0
+fi
+rm -f "$stamp"
 
 # Reuse the worktree when it is still one of $SRC's; else make it again.
 if ! git -C "$wt" rev-parse --git-dir >/dev/null 2>&1; then
@@ -32,10 +44,11 @@ if ! git -C "$wt" -c user.name="series check" -c user.email=check@localhost \
 	die "git am failed on the exported series (worktree $wt)"
 fi
 applied=$(git -C "$wt" rev-list --count pristine..HEAD)
-want=$(git -C "$SRC" rev-parse 'HEAD^{tree}')
 got=$(git -C "$wt" rev-parse 'HEAD^{tree}')
 if [ "$got" != "$want" ]; then
 	git -C "$wt" diff --stat "$want" "$got" >&2
 	die "the series applied, but the result differs from $SRC"
 fi
-echo "series: ${#patches[@]} patches applied with git am to pristine ($applied commits); tree $got matches $SRC"
+line="series: ${#patches[@]} patches applied with git am to pristine ($applied commits); tree $got matches $SRC"
+printf '%s\n%s\n' "$key" "$line" >"$stamp"
+echo "$line"
