@@ -1270,7 +1270,7 @@ ktap() {
 }
 
 main() {
-	local scenario plan=() line n=0 fn pass=0 fail=0 skip=0 out rc reason
+	local scenario plan=() line n=0 fn pass=0 fail=0 skip=0 out rc reason us
 	local t0=$SECONDS
 
 	mount_fs securityfs /sys/kernel/security
@@ -1309,6 +1309,7 @@ main() {
 
 	for line in "${plan[@]}"; do
 		n=$((n + 1))
+		us=${EPOCHREALTIME/./}
 		out=$(eval "set -- $line"; fn=check_$1; shift; "$fn" "$@" 2>&1)
 		rc=$?
 		[ -n "$out" ] && printf '# %s\n' "${out//$'\n'/$'\n'# }" >&3
@@ -1327,7 +1328,12 @@ main() {
 			ktap "not ok $n - $line"
 			;;
 		esac
-		echo "lktest: $([ $rc -eq 0 ] || [ $rc -eq 77 ] || echo "not ")ok $n - $line"
+		# The console line says how long the check took, for whoever
+		# looks for where a boot spends its time.
+		us=$((${EPOCHREALTIME/./} - us))
+		printf 'lktest: %sok %s - %s [%d.%02d s]\n' \
+			"$([ $rc -eq 0 ] || [ $rc -eq 77 ] || echo "not ")" "$n" "$line" \
+			$((us / 1000000)) $((us / 10000 % 100))
 	done
 
 	ktap "# totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:$skip error:0"
