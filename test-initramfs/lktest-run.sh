@@ -676,20 +676,31 @@ host_file() {
 # initramfs) for kexec, by kexec_file_load(), which checks its signature:
 # lktest-kexec gives the errno (and unloads it), then kexec -s loads it
 # again and leaves it loaded for the scenario's after_ step.
+# A load that must be refused gets an empty initramfs: the refusal is about
+# the kernel image, and packing and hashing this one costs seconds under TCG.
 check_kexec_file() {
-	host_file "$1" && host_file initrd || return 1
-	cmd lktest-kexec file "/tmp/$1" /tmp/initrd "$(kexec_cmdline)" --expect "$2" ||
+	local initrd=/tmp/initrd
+
+	if [ "$2" = ok ]; then
+		host_file initrd || return 1
+	else
+		initrd=/tmp/initrd-empty
+		cpio --quiet -o -H newc </dev/null >"$initrd" || return 1
+	fi
+	host_file "$1" || return 1
+	cmd lktest-kexec file "/tmp/$1" "$initrd" "$(kexec_cmdline)" --expect "$2" ||
 		return 1
-	cmd kexec -s -l "/tmp/$1" --initrd=/tmp/initrd --append="$(kexec_cmdline)"
+	cmd kexec -s -l "/tmp/$1" --initrd="$initrd" --append="$(kexec_cmdline)"
 	expect_tool "$2"
 }
 
 # kexec_load E: kexec_load(), which takes unsigned images: lktest-kexec's
-# errno, and kexec -c (the same system call) with the signed kernel.
+# errno, and kexec -c (the same system call) with the signed kernel and no
+# initramfs (kexec-tools hashes every segment before the call).
 check_kexec_load() {
-	host_file kernel && host_file initrd || return 1
+	host_file kernel || return 1
 	cmd lktest-kexec load --expect "$1" || return 1
-	cmd kexec -c -l /tmp/kernel --initrd=/tmp/initrd --append="$(kexec_cmdline)"
+	cmd kexec -c -l /tmp/kernel --append="$(kexec_cmdline)"
 	expect_tool "$1"
 }
 
