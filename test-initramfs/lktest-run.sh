@@ -1277,6 +1277,14 @@ plan_bench() {
 	echo kbench
 }
 
+plan_bench_none() {
+	plan_bench
+}
+
+plan_bench_integrity() {
+	plan_bench
+}
+
 plan_bench_keys() {
 	echo "uefi_keys"
 }
