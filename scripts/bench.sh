@@ -236,7 +236,7 @@ boot_one() {
 # and of $RESULTS/kbench (the module's figures):
 #    MODE KERNEL SCENARIO ROUND OP NS_PER_CALL RESULT
 bench_syscalls() {
-	local r k sc order ktap MODE
+	local r k sc order ktap MODE v
 
 	: >"$RESULTS/syscalls"
 	: >"$RESULTS/kbench"
@@ -250,13 +250,13 @@ bench_syscalls() {
 				for k in $order; do
 					boot_one "$k" "$sc" "$MODE-$k-r$r"
 					ktap=$BENCH/logs/$MODE-$k-r$r/$sc.ktap
-					# icount: the least batch (under -icount
+					# icount: the least batch (\5; under -icount
 					# an interrupt or a deferred job only adds
-					# instructions); wall: the median batch.
-					sed -n "s|^# bench \([a-z-]*\): \([A-Za-z0-9]*\), median \([0-9.]*\) ns/op, \([0-9.]*\) x getppid (min \([0-9.]*\), .*; \([0-9]*\) batches of \([0-9]*\))$|$MODE $k ${sc#bench_} $r \1 \2 \3 \5 \4 \6 \7|p" \
-						"$ktap" 2>/dev/null |
-						awk '{ if ($1 == "icount") $7 = $8; $8 = ""; print }' |
-						tr -s ' ' >>"$RESULTS/syscalls" || true
+					# instructions); wall: the median batch (\3).
+					v=3
+					[ "$MODE" = icount ] && v=5
+					sed -n "s|^# bench \([a-z-]*\): \([A-Za-z0-9]*\), median \([0-9.]*\) ns/op, \([0-9.]*\) x getppid (min \([0-9.]*\), .*; \([0-9]*\) batches of \([0-9]*\))$|$MODE $k ${sc#bench_} $r \1 \2 \\$v \4 \6 \7|p" \
+						"$ktap" 2>/dev/null >>"$RESULTS/syscalls" || true
 					sed -n "s|^# kbench \([a-z_]*\): median \([0-9.]*\) ns/call over .*, result \(-*[0-9]*\)$|$MODE $k ${sc#bench_} $r \1 \2 \3|p" \
 						"$ktap" 2>/dev/null >>"$RESULTS/kbench" || true
 				done

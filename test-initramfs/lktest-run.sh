@@ -275,13 +275,18 @@ check_storm() {
 	dmesg | grep -qF "$line" || { echo "missing: '$line'"; return 1; }
 }
 
+# last_audit_serial: the serial of the newest audit record the log shows.
+last_audit_serial() {
+	dmesg | sed -n 's/.* audit([0-9.]*:\([0-9]*\)).*/\1/p' | tail -n 1
+}
+
 # audit_serial: the serial of the newest audit record in the kernel log.
 # "lktest-audit enable" writes a CONFIG_CHANGE record; with no audit daemon
 # the kernel prints it (after a pause, outside printk's rate limit).
 audit_serial() {
 	local last new try
 
-	last=$(dmesg | sed -n 's/.* audit([0-9.]*:\([0-9]*\)).*/\1/p' | tail -n 1)
+	last=$(last_audit_serial)
 	sleep 5.5
 	# Until the record shows: printk's limit counts jiffies (see
 	# check_storm).  A record held back still took a serial, which only
@@ -289,7 +294,7 @@ audit_serial() {
 	for try in 0 1 2 3 4 5 6 7 8 9; do
 		lktest-audit enable >/dev/null || return 1
 		sleep 0.5
-		new=$(dmesg | sed -n 's/.* audit([0-9.]*:\([0-9]*\)).*/\1/p' | tail -n 1)
+		new=$(last_audit_serial)
 		[ -n "$new" ] && [ "$new" != "$last" ] && break
 		sleep 1
 	done
