@@ -185,6 +185,8 @@ static noinline int lockdown_decide(enum lockdown_reason what)
 		WARN(1, "Invalid lockdown reason %d", what);
 		return -EPERM;
 	}
+	if (ret && lockdown_owner_excepted(what))
+		return 0;	/* the owner policy allowed it: owner.c */
 	if (ret)
 		lockdown_report(what);
 	return ret;
@@ -211,6 +213,7 @@ static struct security_hook_list lockdown_hooks[] __lockdown_hooks_ro = {
 static int __init lockdown_lsm_init(void)
 {
 	lockdown_report_init();
+	lockdown_owner_init();
 	lockdown_policy_init();
 	lockdown_add_hooks(lockdown_hooks, ARRAY_SIZE(lockdown_hooks));
 	return 0;
@@ -238,4 +241,7 @@ DEFINE_LSM(lockdown) = {
 #endif
 	.name = "lockdown",
 	.init = lockdown_lsm_init,
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+	.blobs = &lockdown_blob_sizes,
+#endif
 };

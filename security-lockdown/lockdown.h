@@ -11,10 +11,14 @@
 
 #include <linux/atomic.h>
 #include <linux/jump_label.h>
+#include <linux/mutex.h>
 #include <linux/ratelimit.h>
+#include <linux/rcupdate.h>
 #include <linux/security.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+
+#include "owner_policy.h"
 
 /* The three levels, as indexes: none, integrity, confidentiality. */
 #define LOCKDOWN_NR_LEVELS 3
@@ -69,11 +73,134 @@ DECLARE_STATIC_KEY_FALSE(lockdown_open);
 void lockdown_count(struct lockdown_state *s, enum lockdown_reason what);
 void lockdown_report(enum lockdown_reason what);
 void __init lockdown_report_init(void);
+void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
+			    unsigned int line, const char *access);
 
 /* cap.c */
 int lockdown_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp);
 void lockdown_lower_init_caps(void);
 void lockdown_drop_caps(void);
+
+/* owner.c: the owner policy in force, and the questions of the sites */
+
+/* The most a write to lockdown_policy may carry: text and signature. */
+#define LOCKDOWN_OWNER_BLOB_MAX	(LOCKDOWN_POLICY_MAX_SIZE + 16384)
+#define LOCKDOWN_SIGNER_MAX	128	/* bytes of a signer's description */
+
+/**
+ * struct lockdown_owner_set - an installed owner policy
+ * @policy: the parsed policy
+ * @text: its text, as signed (not NUL-terminated)
+ * @len: length of @text
+ * @sha256: SHA-256 of @text
+ * @signer: description of the key that signed it
+ * @loaded_ns: boot-time clock at the load, in ns
+ * @uses: per rule of @policy, how many accesses it allowed
+ */
+struct lockdown_owner_set {
+	struct lockdown_owner_policy *policy;
+	char *text;
+	size_t len;
+	u8 sha256[32];
+	char signer[LOCKDOWN_SIGNER_MAX];
+	u64 loaded_ns;
+	atomic64_t uses[];
+};
+
+/**
+ * struct lockdown_owner - the owner policy in force
+ * @lock: serialises loads
+ * @set: the current policy, NULL before the first load; RCU-protected
+ * @serial: the serial of the current policy, 0 before the first load
+ *
+ * The running kernel has one, in owner.c; KUnit tests make their own.
+ */
+struct lockdown_owner {
+	struct mutex lock;	/* serialises loads: @set and @serial */
+	struct lockdown_owner_set __rcu *set;
+	u64 serial;
+};
+
+/**
+ * struct lockdown_access - an access a guarded site asks about
+ * @what: %LOCKDOWN_MSR, %LOCKDOWN_PCI_ACCESS or %LOCKDOWN_IOPORT
+ * @msr: for %LOCKDOWN_MSR: CPU, address, value before and after the write
+ * @msr.cpu: the CPU whose register is written
+ * @msr.reg: the MSR's address
+ * @msr.old: its value before the write; unused when @msr.read is set
+ * @msr.new: its value after the write
+ * @msr.read: reads the value before the write on @msr.cpu
+ *	(rdmsrl_safe_on_cpu()), only when a rule with a mask needs it;
+ *	NULL when @msr.old holds it (KUnit)
+ * @pci: for %LOCKDOWN_PCI_ACCESS: function, first offset, byte count
+ * @pci.domain: PCI domain of the function
+ * @pci.bus: its bus
+ * @pci.devfn: its device and function
+ * @pci.off: first config-space offset written
+ * @pci.len: number of bytes written
+ * @io: for %LOCKDOWN_IOPORT: first port, port count
+ * @io.from: first port
+ * @io.num: number of ports
+ */
+struct lockdown_access {
+	enum lockdown_reason what;
+	union {
+		struct {
+			unsigned int cpu;
+			u32 reg;
+			u64 old;
+			u64 new;
+			int (*read)(unsigned int cpu, u32 reg, u64 *val);
+		} msr;
+		struct {
+			u16 domain;
+			u8 bus;
+			u8 devfn;
+			unsigned int off;
+			unsigned int len;
+		} pci;
+		struct {
+			unsigned long from;
+			unsigned long num;
+		} io;
+	};
+};
+
+struct seq_file;
+
+struct lockdown_owner_set *
+lockdown_owner_set_alloc(struct lockdown_owner_policy *policy,
+			 const char *text, size_t len, const u8 *digest,
+			 const char *signer);
+void lockdown_owner_set_free(struct lockdown_owner_set *set);
+int lockdown_owner_install(struct lockdown_owner *o,
+			   struct lockdown_owner_set *set, u64 *cur_serial);
+void lockdown_owner_destroy(struct lockdown_owner *o);
+bool lockdown_owner_can_except(void);
+int lockdown_owner_split(const void *blob, size_t len, size_t *textlen,
+			 size_t *siglen);
+int lockdown_owner_load(const void *blob, size_t len);
+void lockdown_owner_show_text(struct seq_file *m);
+void lockdown_owner_show_status(struct seq_file *m);
+bool lockdown_owner_decide(struct lockdown_owner *o,
+			   const struct lockdown_state *s,
+			   const struct lockdown_access *a,
+			   bool (*ask)(enum lockdown_reason what));
+
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+extern struct lsm_blob_sizes lockdown_blob_sizes;
+bool lockdown_owner_excepted(enum lockdown_reason what);
+void __init lockdown_owner_init(void);
+#else
+static inline void lockdown_owner_init(void)
+{
+}
+
+static inline bool lockdown_owner_excepted(enum lockdown_reason what)
+{
+	return false;
+}
+#endif
 
 /* policy.c */
 int __init lockdown_policy_init(void);

@@ -142,3 +142,60 @@ void lockdown_report(enum lockdown_reason what)
 		  current->comm, lockdown_reasons[what]);
 	lockdown_audit(what, suppressed);
 }
+
+struct lockdown_allowed_data {
+	struct common_audit_data ad;
+	u64 serial;
+	unsigned int line;
+	const char *access;
+};
+
+static void lockdown_allowed_pre(struct audit_buffer *ab, void *data)
+{
+	audit_log_format(ab, "lsm=lockdown allowed level=%s",
+			 lockdown_reasons[READ_ONCE(lockdown_state.level)]);
+}
+
+static void lockdown_allowed_post(struct audit_buffer *ab, void *data)
+{
+	struct lockdown_allowed_data *lad =
+		container_of(data, struct lockdown_allowed_data, ad);
+
+	audit_log_format(ab, " policy_serial=%llu policy_line=%u access=",
+			 lad->serial, lad->line);
+	audit_log_untrustedstring(ab, lad->access);
+	audit_log_format(ab, " uid=%u auid=%u",
+			 from_kuid(&init_user_ns, current_uid()),
+			 from_kuid(&init_user_ns, audit_get_loginuid(current)));
+	audit_log_task_context(ab);
+}
+
+/**
+ * lockdown_audit_allowed - audit an access the owner policy let through
+ * @what: the reason the access is guarded by
+ * @serial: the serial of the owner policy that allowed it
+ * @line: the line of the rule that allowed it
+ * @access: what was accessed, e.g. "wrmsr 0x1a0"
+ *
+ * Sends a record in the shape of the denial records, for example:
+ *   lsm=lockdown allowed level=integrity pid=212 comm="wrmsr"
+ *   lockdown_reason="raw MSR access" policy_serial=7 policy_line=4
+ *   access="wrmsr 0xc0000103" uid=0 auid=4294967295
+ * The caller rate-limits it together with its console line.  Safe in
+ * atomic context.
+ */
+void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
+			    unsigned int line, const char *access)
+{
+	struct lockdown_allowed_data lad = {
+		.ad.type = LSM_AUDIT_DATA_LOCKDOWN,
+		.ad.u.reason = what,
+		.serial = serial,
+		.line = line,
+		.access = access,
+	};
+
+	if (!audit_enabled)
+		return;
+	common_lsm_audit(&lad.ad, lockdown_allowed_pre, lockdown_allowed_post);
+}

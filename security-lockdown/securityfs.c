@@ -8,18 +8,27 @@
  *     reached, "LEVEL SECONDS ORIGIN" (seconds since boot).
  * /sys/kernel/security/lockdown_denials  read-only: one line per reason,
  *     "COUNT LEVEL REASON", how often it was refused since boot.
+ * /sys/kernel/security/lockdown_policy   (0600, with the owner policy)
+ *     reads the text of the owner policy in force (nothing when none);
+ *     takes a signed policy in one write (owner.c says what is checked).
+ * /sys/kernel/security/lockdown_policy_status   read-only: the owner
+ *     policy's serial, machine, digest, signer and per-rule use counts,
+ *     in the format lockdown_owner_show_status() documents.
  */
 
 #define pr_fmt(fmt) "lockdown: " fmt
 
+#include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/math64.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "lockdown.h"
+#include "owner_policy.h"
 
 static const enum lockdown_reason lockdown_levels[LOCKDOWN_NR_LEVELS] = {
 	LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX, LOCKDOWN_CONFIDENTIALITY_MAX
@@ -133,6 +142,79 @@ static int lockdown_denials_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(lockdown_denials);
 
+static int lockdown_policy_show(struct seq_file *m, void *v)
+{
+	lockdown_owner_show_text(m);
+	return 0;
+}
+
+static int lockdown_policy_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, lockdown_policy_show, NULL);
+}
+
+/*
+ * Take one signed policy in one write() at offset 0: a policy is verified
+ * as a whole, so a write continuing an earlier one is -EINVAL, and one
+ * larger than any policy with its signature is -EFBIG; either is logged
+ * like the refusals of owner.c.  Root may try; the signature decides.
+ */
+static ssize_t lockdown_policy_write(struct file *file, const char __user *buf,
+				     size_t n, loff_t *ppos)
+{
+	void *blob;
+	int err;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (*ppos != 0 || n == 0) {
+		pr_warn_ratelimited("policy refused: not written whole, in one write at offset 0\n");
+		return -EINVAL;
+	}
+	if (n > LOCKDOWN_OWNER_BLOB_MAX) {
+		pr_warn_ratelimited("policy refused: larger than %u bytes\n",
+				    LOCKDOWN_OWNER_BLOB_MAX);
+		return -EFBIG;
+	}
+	blob = vmemdup_user(buf, n);
+	if (IS_ERR(blob))
+		return PTR_ERR(blob);
+	err = lockdown_owner_load(blob, n);
+	kvfree(blob);
+	if (err)
+		return err;
+	*ppos = n;
+	return n;
+}
+
+static const struct file_operations lockdown_policy_ops = {
+	.open = lockdown_policy_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = lockdown_policy_write,
+};
+
+static int lockdown_policy_status_show(struct seq_file *m, void *v)
+{
+	lockdown_owner_show_status(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lockdown_policy_status);
+
+static int __init lockdown_policy_secfs_init(void)
+{
+	struct dentry *d;
+
+	d = securityfs_create_file("lockdown_policy", 0600, NULL, NULL,
+				   &lockdown_policy_ops);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	d = securityfs_create_file("lockdown_policy_status", 0444, NULL, NULL,
+				   &lockdown_policy_status_fops);
+	return PTR_ERR_OR_ZERO(d);
+}
+
 static int __init lockdown_secfs_init(void)
 {
 	struct dentry *d;
@@ -146,6 +228,10 @@ static int __init lockdown_secfs_init(void)
 		return PTR_ERR(d);
 	d = securityfs_create_file("lockdown_denials", 0444, NULL, NULL,
 				   &lockdown_denials_fops);
-	return PTR_ERR_OR_ZERO(d);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	if (IS_ENABLED(CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY))
+		return lockdown_policy_secfs_init();
+	return 0;
 }
 core_initcall(lockdown_secfs_init);

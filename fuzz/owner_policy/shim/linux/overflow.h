@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace shim: struct_size() without the kernel's saturation (the
+ * parser only asks for at most LOCKDOWN_POLICY_MAX_RULES elements).
+ */
+#ifndef FUZZ_SHIM_LINUX_OVERFLOW_H
+#define FUZZ_SHIM_LINUX_OVERFLOW_H
+
+#include <stddef.h>
+
+#define struct_size(p, member, count) \
+	(sizeof(*(p)) + sizeof(*(p)->member) * (size_t)(count))
+
+#endif

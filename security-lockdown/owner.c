@@ -1,0 +1,860 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel lockdown: the owner policy at run time - loading, verifying,
+ * the current policy, and the questions the guarded sites ask about it.
+ *
+ * The machine's owner, holding a key in UEFI db or enrolled as a MOK
+ * through shim, signs a policy (format: top of owner_parse.c) that lets
+ * named MSR, PCI-config and I/O-port writes through while the kernel is
+ * locked down.  Root without that key gains nothing: root may write the
+ * policy file (CAP_SYS_ADMIN), but only a text signed by a platform key,
+ * for this machine, with a serial above the current one, is installed.
+ *
+ * Loading (one write() of the whole blob to
+ * /sys/kernel/security/lockdown_policy, offset 0, at most 64 KiB of text
+ * plus 16 KiB of signature) checks, in this order:
+ *  1. size: -EFBIG over 80 KiB;
+ *  2. the appended signature, as scripts/sign-file writes it for a module:
+ *     text || PKCS#7 (detached, over the text) || struct module_signature
+ *     || "~Module signature appended~\n"; missing or malformed: -EBADMSG;
+ *  3. firmware Secure Boot is on (EFI_SECURE_BOOT), else -EPERM: without
+ *     it, in setup mode, db is writable by root through efivarfs, and a
+ *     key root enrolled there would reach the platform keyring at the next
+ *     boot (choice beyond the design: the design trusts db and MOK only as
+ *     far as the firmware protects them);
+ *  4. the signature, against the keys the owner enrolled only: the
+ *     platform keyring (UEFI db, and MOK certificates from shim's MOKvar
+ *     table) and the machine keyring (MOKs shim marks trusted), never the
+ *     builtin or secondary keyrings: the kernel's build key must not sign
+ *     policies (verify_pkcs7_owner_signature()).  A signer revoked by dbx
+ *     or MokListXRT is refused by the blacklist during verification.
+ *     -ENOKEY, -EKEYREJECTED, -EBADMSG, ...;
+ *  5. the SHA-256 of the text is not a blacklisted binary hash: an owner
+ *     revokes one old policy by putting its hash in dbx or MokListX;
+ *     -EKEYREJECTED;
+ *  6. the text parses (the parser's -EINVAL / -E2BIG, with the line).
+ *     It is parsed only after the signature is verified, so that nothing
+ *     root writes reaches the parser unless the owner signed it;
+ *  7. its machine line names this machine: the SHA-256 of the contents of
+ *     the UEFI PK variable (without the 4 attribute bytes efivarfs puts
+ *     first).  No readable PK: -ENODEV; another digest: -EXDEV;
+ *  8. its serial is above the current one (0 at boot), else -ESTALE.
+ *
+ * On any refusal the current policy stays, the write fails with that
+ * errno, and one console line says why ("lockdown: policy refused: ...").
+ *
+ * There is no unsigned way to withdraw a policy.  An unsigned "clear"
+ * written by root would have to keep the serial in force (or root could
+ * clear, then reload an older, wider policy the owner once signed), so
+ * the owner would still have to sign a newer policy to allow anything
+ * again: it would give the owner nothing, and give root a way to take
+ * away what the owner allowed (a fan-control MSR, a watchdog's ports)
+ * through a second, unsigned path with rules of its own.  The owner
+ * withdraws by signing a policy with a higher serial and no rules.  A
+ * policy does not survive a reboot, so an owner can also withdraw it by
+ * no longer loading it at boot; the serial in force is not persistent
+ * either, so an old policy is revoked for good only through dbx or
+ * MokListX (5).
+ *
+ * The current policy is an RCU-protected pointer; a load swaps it under
+ * a mutex and frees the old one after synchronize_rcu().  Each rule has a
+ * use counter, allocated with the policy.
+ *
+ * The guarded sites ask kernel_is_locked_down_msr(),
+ * kernel_is_locked_down_pci() and kernel_is_locked_down_ioport().  While
+ * the kernel is open they cost what kernel_is_locked_down() costs (the
+ * lockdown_open static branch first, then the same question).  Locked
+ * down, an access no rule allows is asked as kernel_is_locked_down()
+ * would ask it.  An access a rule allows is still put to every LSM on the
+ * locked_down hook (BPF programs can attach there): the task is marked
+ * as excepted for that one reason, kernel_is_locked_down() is asked,
+ * the mark is cleared.  The lockdown hook sees the mark and allows;
+ * the others answer as they like.  The mark lives in the task's LSM blob,
+ * is never inherited (a child's blob starts zeroed), and is honoured only
+ * in task context, so an interrupt arriving inside the window asks as
+ * usual.
+ *
+ * Choices made here beyond the design (see the commit message):
+ *  - everything is behind CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY (default
+ *    n), which needs EFI, the platform keyring and MODULE_SIG_FORMAT;
+ *  - Secure Boot must be on (3), and the text is parsed only once its
+ *    signature is verified (6); a blacklisted text is -EKEYREJECTED;
+ *  - an allowed access is logged and audited within one rate limit (ten
+ *    per five seconds for all rules together); the per-rule counters in
+ *    lockdown_policy_status are exact, except that a use decided while a
+ *    newer policy is being installed is not counted against either;
+ *  - the task mark is honoured in task context only, and only once the
+ *    LSM framework has given lockdown its part of the task blob (when
+ *    lockdown is not an enabled LSM, the owner policy allows nothing).
+ *
+ * The signer is the description of the owner's key that verified the
+ * signature, "unknown" when it cannot be named.  A signer a revocation
+ * list refuses is named with that list in the refusal.
+ */
+
+#define pr_fmt(fmt) "lockdown: " fmt
+
+#include <crypto/pkcs7.h>
+#include <crypto/sha2.h>
+#include <keys/system_keyring.h>
+#include <linux/capability.h>
+#include <linux/efi.h>
+#include <linux/err.h>
+#include <linux/lsm_hooks.h>
+#include <linux/module_signature.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/ratelimit.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/verification.h>
+
+#include "lockdown.h"
+#include "owner_policy.h"
+
+/* The PK variable holds one EFI_SIGNATURE_LIST; far less than this. */
+#define LOCKDOWN_PK_MAX		65536
+
+/* What the signer is called when no platform key can be named. */
+#define LOCKDOWN_SIGNER_UNKNOWN	"unknown"
+
+/* The current policy of the running kernel. */
+static struct lockdown_owner lockdown_owner = {
+	.lock = __MUTEX_INITIALIZER(lockdown_owner.lock),
+};
+
+/**
+ * struct lockdown_task - the lockdown LSM's part of a task's security blob
+ * @excepted: the reason the owner policy currently lets through for this
+ *	task, or %LOCKDOWN_NONE
+ */
+struct lockdown_task {
+	enum lockdown_reason excepted;
+};
+
+/* Filled in with offsets by the LSM framework at boot. */
+struct lsm_blob_sizes lockdown_blob_sizes __ro_after_init = {
+	.lbs_task = sizeof(struct lockdown_task),
+};
+
+/* The blob offset is valid: the LSM framework initialised lockdown. */
+static bool lockdown_blob_ready __ro_after_init;
+
+/**
+ * lockdown_owner_init - note that the task blob can be used
+ *
+ * Called from the lockdown LSM's init, after the framework has turned
+ * lockdown_blob_sizes into offsets.  When lockdown is not an enabled LSM,
+ * nothing is ever excepted, and lockdown_blob_sizes is never used as an
+ * offset into another LSM's blob.
+ */
+void __init lockdown_owner_init(void)
+{
+	lockdown_blob_ready = true;
+}
+
+/**
+ * lockdown_owner_can_except - whether tasks can be excepted at all
+ *
+ * Return: false when lockdown is not an enabled LSM (it then has no part
+ * in the task blob); the owner policy then never allows anything.
+ */
+bool lockdown_owner_can_except(void)
+{
+	return lockdown_blob_ready;
+}
+
+static struct lockdown_task *lockdown_task(const struct task_struct *t)
+{
+	if (!lockdown_blob_ready || !t->security)
+		return NULL;
+	return t->security + lockdown_blob_sizes.lbs_task;
+}
+
+static void lockdown_except(enum lockdown_reason what)
+{
+	struct lockdown_task *lt = lockdown_task(current);
+
+	if (lt)
+		WRITE_ONCE(lt->excepted, what);
+}
+
+/**
+ * lockdown_owner_excepted - whether the owner policy lets @what through now
+ * @what: the reason the locked_down hook is asked about
+ *
+ * True only inside kernel_is_locked_down_msr() and its siblings, for the
+ * running task, for the one reason they asked about, after a rule of the
+ * owner policy allowed the access.  Called by the lockdown LSM's
+ * locked_down hook before it refuses.
+ *
+ * Context: Any; false outside task context.
+ * Return: true when the lockdown LSM must allow @what.
+ */
+bool lockdown_owner_excepted(enum lockdown_reason what)
+{
+	const struct lockdown_task *lt;
+
+	if (!in_task() || what == LOCKDOWN_NONE)
+		return false;
+	lt = lockdown_task(current);
+	return lt && READ_ONCE(lt->excepted) == what;
+}
+
+/**
+ * lockdown_owner_set_alloc - wrap a parsed, verified policy for installing
+ * @policy: the parsed policy; owned by the result on success
+ * @text: the policy's text, copied
+ * @len: length of @text
+ * @digest: SHA-256 of @text
+ * @signer: description of the signing key, copied (truncated if long)
+ *
+ * Return: the set with zeroed use counters, or NULL when out of memory
+ * (@policy is then still the caller's).
+ */
+struct lockdown_owner_set *
+lockdown_owner_set_alloc(struct lockdown_owner_policy *policy,
+			 const char *text, size_t len, const u8 *digest,
+			 const char *signer)
+{
+	struct lockdown_owner_set *set;
+
+	set = kzalloc(struct_size(set, uses, policy->nr_rules), GFP_KERNEL);
+	if (!set)
+		return NULL;
+	set->text = kmemdup(text, len, GFP_KERNEL);
+	if (!set->text && len) {
+		kfree(set);
+		return NULL;
+	}
+	set->len = len;
+	set->policy = policy;
+	memcpy(set->sha256, digest, sizeof(set->sha256));
+	strscpy(set->signer, signer, sizeof(set->signer));
+	set->loaded_ns = ktime_get_boot_fast_ns();
+	return set;
+}
+
+/**
+ * lockdown_owner_set_free - free a set and the policy it holds
+ * @set: from lockdown_owner_set_alloc(), not installed, or NULL
+ */
+void lockdown_owner_set_free(struct lockdown_owner_set *set)
+{
+	if (!set)
+		return;
+	kfree(set->text);
+	kfree(set->policy);
+	kfree(set);
+}
+
+/**
+ * lockdown_owner_install - make @set the current policy of @o
+ * @o: the owner policy state
+ * @set: from lockdown_owner_set_alloc(); owned by @o on success
+ * @cur_serial: set to the serial in force when the call returns
+ *
+ * The serial rule: @set's serial must be above the current one (0 at
+ * boot).  The policy it replaces is freed once no reader can see it.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0 when installed; -ESTALE, with nothing changed, when @set's
+ * serial is not above the current one.
+ */
+int lockdown_owner_install(struct lockdown_owner *o,
+			   struct lockdown_owner_set *set, u64 *cur_serial)
+{
+	struct lockdown_owner_set *old;
+
+	mutex_lock(&o->lock);
+	if (set->policy->serial <= o->serial) {
+		*cur_serial = o->serial;
+		mutex_unlock(&o->lock);
+		return -ESTALE;
+	}
+	old = rcu_replace_pointer(o->set, set, lockdep_is_held(&o->lock));
+	o->serial = set->policy->serial;
+	*cur_serial = o->serial;
+	mutex_unlock(&o->lock);
+
+	if (old) {
+		synchronize_rcu();
+		lockdown_owner_set_free(old);
+	}
+	return 0;
+}
+
+/**
+ * lockdown_owner_destroy - free the policy of a private state
+ * @o: a state that no reader can see any more (KUnit)
+ */
+void lockdown_owner_destroy(struct lockdown_owner *o)
+{
+	lockdown_owner_set_free(rcu_dereference_protected(o->set, 1));
+	RCU_INIT_POINTER(o->set, NULL);
+}
+
+static __printf(2, 3) int lockdown_owner_refuse(int err, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_warn_ratelimited("policy refused: %pV\n", &vaf);
+	va_end(args);
+	return err;
+}
+
+/*
+ * The SHA-256 of the UEFI PK variable's contents.  Returns 0, or -ENODEV
+ * when there is no PK to read (no runtime services, setup mode, error).
+ */
+static int lockdown_pk_sha256(u8 *digest)
+{
+	static efi_char16_t pk_name[] = L"PK";
+	efi_guid_t guid = EFI_GLOBAL_VARIABLE_GUID;
+	unsigned long probe[4], size = sizeof(probe);
+	efi_status_t status;
+	void *data;
+
+	if (!efi_enabled(EFI_RUNTIME_SERVICES) ||
+	    !efi_rt_services_supported(EFI_RT_SUPPORTED_GET_VARIABLE))
+		return -ENODEV;
+	/* A small buffer rather than NULL, as load_uefi.c asks firmware. */
+	status = efi.get_variable(pk_name, &guid, NULL, &size, probe);
+	if (status == EFI_SUCCESS) {
+		sha256((const u8 *)probe, size, digest);
+		return 0;
+	}
+	if (status != EFI_BUFFER_TOO_SMALL || size > LOCKDOWN_PK_MAX)
+		return -ENODEV;
+	data = kmalloc(size, GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	status = efi.get_variable(pk_name, &guid, NULL, &size, data);
+	if (status == EFI_SUCCESS)
+		sha256(data, size, digest);
+	kfree(data);
+	return status == EFI_SUCCESS ? 0 : -ENODEV;
+}
+
+/*
+ * Verify the signature over the text with the keys the owner enrolled
+ * (UEFI db, MOKs from shim; verify_pkcs7_owner_signature(), a tree patch
+ * to certs/), and name the key that signed it (*signer, kmalloc'd; NULL
+ * when it cannot be named).  On refusal, log why: no owner's key, a
+ * revoked signer (and which list revoked it), or a text that is not the
+ * one signed.
+ */
+static int lockdown_owner_verify(const void *text, size_t textlen,
+				 const void *sig, size_t siglen, char **signer)
+{
+	struct pkcs7_message *pkcs7;
+	char *revoked = NULL;
+	int ret;
+
+	ret = verify_pkcs7_owner_signature(text, textlen, sig, siglen, signer);
+	if (!ret)
+		return 0;
+	if (ret == -ENOKEY)
+		return lockdown_owner_refuse(ret, "signed by no key of UEFI db or MOK");
+	if (ret != -EKEYREJECTED)
+		return lockdown_owner_refuse(ret, "signature not verified (error %d)",
+					     ret);
+
+	pkcs7 = pkcs7_parse_message(sig, siglen);
+	if (!IS_ERR(pkcs7)) {
+		revoked = blacklist_describe_revoked_signer(pkcs7);
+		pkcs7_free_message(pkcs7);
+	}
+	if (revoked)
+		lockdown_owner_refuse(ret, "signer's %s", revoked);
+	else
+		lockdown_owner_refuse(ret, "signature does not match the text");
+	kfree(revoked);
+	return ret;
+}
+
+/**
+ * lockdown_owner_split - find the text and the signature in a signed policy
+ * @blob: the policy text with its signature appended
+ * @len: length of @blob
+ * @textlen: set to the length of the text, which starts @blob
+ * @siglen: set to the length of the PKCS#7 signature, which follows it
+ *
+ * Reads the trailer scripts/sign-file appends, as the module loader does,
+ * and checks it with mod_check_sig().  Logs why on refusal.
+ *
+ * Return: 0, or -EBADMSG when the trailer is missing or malformed.
+ */
+int lockdown_owner_split(const void *blob, size_t len, size_t *textlen,
+			 size_t *siglen)
+{
+	const size_t markerlen = sizeof(MODULE_SIG_STRING) - 1;
+	const u8 *p = blob;
+	struct module_signature ms;
+	int ret;
+
+	if (len < markerlen ||
+	    memcmp(p + len - markerlen, MODULE_SIG_STRING, markerlen))
+		return lockdown_owner_refuse(-EBADMSG, "no signature appended");
+	len -= markerlen;
+	if (len < sizeof(ms))
+		return lockdown_owner_refuse(-EBADMSG,
+					     "signature trailer truncated");
+	memcpy(&ms, p + len - sizeof(ms), sizeof(ms));
+	ret = mod_check_sig(&ms, len, "lockdown policy");
+	if (ret)
+		return lockdown_owner_refuse(-EBADMSG,
+					     "malformed signature trailer (%pe)",
+					     ERR_PTR(ret));
+	*siglen = be32_to_cpu(ms.sig_len);
+	*textlen = len - sizeof(ms) - *siglen;
+	return 0;
+}
+
+/**
+ * lockdown_owner_load - verify a signed owner policy and make it current
+ * @blob: the policy text with its signature appended (see top of file)
+ * @len: length of @blob, at most %LOCKDOWN_OWNER_BLOB_MAX
+ *
+ * Checks everything listed at the top of this file, in that order.  On
+ * any refusal the current policy stays and one console line names the
+ * reason.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0 when loaded; -EFBIG, -EBADMSG, -EPERM, the errors of
+ * verify_pkcs7_signature(), -EKEYREJECTED, -EINVAL, -E2BIG, -ENODEV,
+ * -EXDEV, -ESTALE or -ENOMEM when refused.
+ */
+int lockdown_owner_load(const void *blob, size_t len)
+{
+	struct lockdown_policy_error perr;
+	struct lockdown_owner_policy *policy;
+	struct lockdown_owner_set *set;
+	size_t textlen, siglen;
+	u8 digest[SHA256_DIGEST_SIZE], pk[SHA256_DIGEST_SIZE];
+	unsigned int nr_rules;
+	char *signer, *list;
+	u64 cur;
+	int ret;
+
+	if (len > LOCKDOWN_OWNER_BLOB_MAX)
+		return lockdown_owner_refuse(-EFBIG, "larger than %u bytes",
+					     LOCKDOWN_OWNER_BLOB_MAX);
+	ret = lockdown_owner_split(blob, len, &textlen, &siglen);
+	if (ret)
+		return ret;
+	if (!efi_enabled(EFI_SECURE_BOOT))
+		return lockdown_owner_refuse(-EPERM,
+					     "firmware Secure Boot is off");
+
+	ret = lockdown_owner_verify(blob, textlen, blob + textlen, siglen,
+				    &signer);
+	if (ret)
+		return ret;
+
+	sha256(blob, textlen, digest);
+	if (is_binary_blacklisted(digest, sizeof(digest))) {
+		list = blacklist_describe_hash(digest, sizeof(digest),
+					       BLACKLIST_HASH_BINARY);
+		ret = lockdown_owner_refuse(-EKEYREJECTED,
+					    "sha256 %*phN is revoked%s%s",
+					    (int)sizeof(digest), digest,
+					    list ? " by " : "",
+					    list ? list : "");
+		kfree(list);
+		goto out;
+	}
+
+	ret = lockdown_policy_parse(blob, textlen, &policy, &perr);
+	if (ret == -ENOMEM)
+		goto out;
+	if (ret) {
+		if (perr.line)
+			lockdown_owner_refuse(ret, "line %u: %s", perr.line,
+					      perr.reason);
+		else
+			lockdown_owner_refuse(ret, "%s", perr.reason);
+		goto out;
+	}
+
+	ret = lockdown_pk_sha256(pk);
+	if (!ret && memcmp(pk, policy->pk_sha256, sizeof(pk)))
+		ret = lockdown_owner_refuse(-EXDEV,
+					    "policy is for another machine");
+	else if (ret && ret != -ENOMEM)
+		lockdown_owner_refuse(ret, "no UEFI PK to bind it to");
+	if (ret) {
+		kfree(policy);
+		goto out;
+	}
+
+	set = lockdown_owner_set_alloc(policy, blob, textlen, digest,
+				       signer ?: LOCKDOWN_SIGNER_UNKNOWN);
+	if (!set) {
+		kfree(policy);
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Once installed, a concurrent load may free it: read it first. */
+	nr_rules = policy->nr_rules;
+	ret = lockdown_owner_install(&lockdown_owner, set, &cur);
+	if (ret) {
+		lockdown_owner_refuse(ret, "serial %llu is not above the current %llu",
+				      policy->serial, cur);
+		lockdown_owner_set_free(set);
+		goto out;
+	}
+	pr_notice("owner policy serial %llu loaded: %u rules, signed by '%s', sha256 %*phN\n",
+		  cur, nr_rules, signer ?: LOCKDOWN_SIGNER_UNKNOWN,
+		  (int)sizeof(digest), digest);
+out:
+	kfree(signer);
+	return ret;
+}
+
+/**
+ * lockdown_owner_show_text - print the current policy's text
+ * @m: the seq_file of /sys/kernel/security/lockdown_policy
+ *
+ * Prints nothing when no policy was ever loaded.
+ */
+void lockdown_owner_show_text(struct seq_file *m)
+{
+	const struct lockdown_owner_set *set;
+
+	rcu_read_lock();
+	set = rcu_dereference(lockdown_owner.set);
+	if (set)
+		seq_write(m, set->text, set->len);
+	rcu_read_unlock();
+}
+
+static void lockdown_owner_show_rule(struct seq_file *m,
+				     const struct lockdown_rule *r, s64 uses)
+{
+	seq_printf(m, "rule %u ", r->line);
+	switch (r->kind) {
+	case LOCKDOWN_RULE_MSR:
+		seq_printf(m, "msr 0x%08x mask 0x%016llx", r->msr.index,
+			   r->msr.mask);
+		break;
+	case LOCKDOWN_RULE_PCI:
+		seq_printf(m, "pci %04x:%02x:%02x.%x 0x%03x-0x%03x",
+			   r->pci.domain, r->pci.bus, PCI_SLOT(r->pci.devfn),
+			   PCI_FUNC(r->pci.devfn), r->pci.start, r->pci.end);
+		break;
+	case LOCKDOWN_RULE_IOPORT:
+		seq_printf(m, "ioport 0x%04x-0x%04x", r->io.start, r->io.end);
+		break;
+	}
+	seq_printf(m, " uses %lld\n", uses);
+}
+
+/**
+ * lockdown_owner_show_status - print the state of the owner policy
+ * @m: the seq_file of /sys/kernel/security/lockdown_policy_status
+ *
+ * One "key value" line each, in this order (HEX: 64 lower-case digits):
+ *
+ *	serial N		the current serial; 0: none loaded since boot
+ *	pk-sha256 HEX		the machine the policy is for
+ *	sha256 HEX		SHA-256 of the policy's text
+ *	signer NAME		the signing key's description, or "unknown"
+ *	loaded-ns N		boot-time clock at the load, in ns
+ *
+ * then one line per rule, in the order of the text:
+ *
+ *	rule LINE msr 0xADDR mask 0xMASK uses N		(8 and 16 digits)
+ *	rule LINE pci DDDD:BB:DD.F 0xSTA-0xEND uses N	(3 digits each)
+ *	rule LINE ioport 0xSTAR-0xEND uses N		(4 digits each)
+ *
+ * When no policy was loaded, only "serial 0" is printed.  New keys may
+ * be added before the rule lines; readers skip lines they do not know.
+ */
+void lockdown_owner_show_status(struct seq_file *m)
+{
+	const struct lockdown_owner_set *set;
+	unsigned int i;
+
+	rcu_read_lock();
+	set = rcu_dereference(lockdown_owner.set);
+	if (!set) {
+		rcu_read_unlock();
+		seq_puts(m, "serial 0\n");
+		return;
+	}
+	seq_printf(m, "serial %llu\npk-sha256 %*phN\nsha256 %*phN\nsigner %s\nloaded-ns %llu\n",
+		   set->policy->serial,
+		   (int)sizeof(set->policy->pk_sha256), set->policy->pk_sha256,
+		   (int)sizeof(set->sha256), set->sha256, set->signer,
+		   set->loaded_ns);
+	for (i = 0; i < set->policy->nr_rules; i++)
+		lockdown_owner_show_rule(m, &set->policy->rules[i],
+					 atomic64_read(&set->uses[i]));
+	rcu_read_unlock();
+}
+
+static int lockdown_owner_match(const struct lockdown_owner_policy *p,
+				const struct lockdown_access *a)
+{
+	switch (a->what) {
+	case LOCKDOWN_MSR:
+		return lockdown_policy_match_msr(p, a->msr.reg, a->msr.old,
+						 a->msr.new);
+	case LOCKDOWN_PCI_ACCESS:
+		return lockdown_policy_match_pci(p, a->pci.domain, a->pci.bus,
+						 a->pci.devfn, a->pci.off,
+						 a->pci.len);
+	case LOCKDOWN_IOPORT:
+		return lockdown_policy_match_ioport(p, a->io.from, a->io.num);
+	default:
+		return -ENOENT;
+	}
+}
+
+/*
+ * Which rule of @o's current policy allows @a: its index, its line and
+ * the policy's serial, or -ENOENT.  -EAGAIN when the MSR of @a has a rule
+ * with a mask and @a does not hold the register's value yet.
+ */
+static int lockdown_owner_find(struct lockdown_owner *o,
+			       const struct lockdown_access *a,
+			       unsigned int *line, u64 *serial)
+{
+	const struct lockdown_owner_set *set;
+	const struct lockdown_rule *r;
+	int idx;
+
+	rcu_read_lock();
+	set = rcu_dereference(o->set);
+	if (!set) {
+		rcu_read_unlock();
+		return -ENOENT;
+	}
+	if (a->what == LOCKDOWN_MSR && a->msr.read) {
+		/* Old value unknown: the rule for this MSR, whatever its mask. */
+		idx = lockdown_policy_match_msr(set->policy, a->msr.reg,
+						a->msr.new, a->msr.new);
+		if (idx >= 0 && set->policy->rules[idx].msr.mask != ~0ULL)
+			idx = -EAGAIN;
+	} else {
+		idx = lockdown_owner_match(set->policy, a);
+	}
+	if (idx >= 0) {
+		r = &set->policy->rules[idx];
+		*line = r->line;
+		*serial = set->policy->serial;
+	}
+	rcu_read_unlock();
+	return idx;
+}
+
+static void lockdown_owner_describe(const struct lockdown_access *a,
+				    char *buf, size_t size)
+{
+	switch (a->what) {
+	case LOCKDOWN_MSR:
+		snprintf(buf, size, "wrmsr 0x%x", a->msr.reg);
+		break;
+	case LOCKDOWN_PCI_ACCESS:
+		snprintf(buf, size, "pci write %04x:%02x:%02x.%x 0x%x+%u",
+			 a->pci.domain, a->pci.bus, PCI_SLOT(a->pci.devfn),
+			 PCI_FUNC(a->pci.devfn), a->pci.off, a->pci.len);
+		break;
+	default:
+		snprintf(buf, size, "ioport 0x%lx+%lu", a->io.from, a->io.num);
+		break;
+	}
+}
+
+/*
+ * One limit for the console line and the audit record of allowed
+ * accesses: a daemon the owner allows to write an MSR many times a second
+ * must flood neither.  The exact counts are in lockdown_policy_status.
+ */
+static DEFINE_RATELIMIT_STATE(lockdown_owner_rs, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+static void lockdown_owner_report(const struct lockdown_access *a, u64 serial,
+				  unsigned int line)
+{
+	char access[64];
+
+	if (!__ratelimit(&lockdown_owner_rs))
+		return;
+	lockdown_owner_describe(a, access, sizeof(access));
+	pr_notice("%s[%d]: owner policy line %u allows %s\n", current->comm,
+		  task_pid_nr(current), line, access);
+	lockdown_audit_allowed(a->what, serial, line, access);
+}
+
+/**
+ * lockdown_owner_decide - ask about an access the owner policy may allow
+ * @o: the owner policy state
+ * @s: the lockdown state
+ * @a: the access
+ * @ask: asks every LSM on the locked_down hook; kernel_is_locked_down()
+ *	for the running kernel
+ *
+ * When @s does not forbid @a->what, or no rule of @o allows @a, this is
+ * @ask(@a->what), its denial report included.  When a rule allows @a,
+ * @ask is called with the running task excepted for @a->what, so that
+ * the lockdown LSM allows and every other LSM still answers; if all
+ * allow, the rule's use is counted and reported.
+ *
+ * Return: true when the access must be refused.
+ */
+bool lockdown_owner_decide(struct lockdown_owner *o,
+			   const struct lockdown_state *s,
+			   const struct lockdown_access *a,
+			   bool (*ask)(enum lockdown_reason what))
+{
+	struct lockdown_owner_set *set;
+	struct lockdown_access known;
+	unsigned int line = 0;
+	u64 serial = 0;
+	bool refused;
+	int idx;
+
+	if (lockdown_check(s, a->what) != -EPERM)
+		return ask(a->what);
+
+	idx = lockdown_owner_find(o, a, &line, &serial);
+	if (idx == -EAGAIN) {
+		/*
+		 * A rule with a mask: read the register (this may sleep, so
+		 * not under RCU) and look again; the policy may have changed
+		 * meanwhile.  A register that cannot be read is not allowed.
+		 */
+		known = *a;
+		known.msr.read = NULL;
+		if (a->msr.read(a->msr.cpu, a->msr.reg, &known.msr.old))
+			return ask(a->what);
+		idx = lockdown_owner_find(o, &known, &line, &serial);
+	}
+	if (idx < 0)
+		return ask(a->what);
+
+	/* Not under rcu_read_lock(): no LSM is asked with it held. */
+	lockdown_except(a->what);
+	refused = ask(a->what);
+	lockdown_except(LOCKDOWN_NONE);
+	if (refused)
+		return true;
+
+	/* Count it unless a newer policy replaced this one meanwhile. */
+	rcu_read_lock();
+	set = rcu_dereference(o->set);
+	if (set && set->policy->serial == serial)
+		atomic64_inc(&set->uses[idx]);
+	rcu_read_unlock();
+	lockdown_owner_report(a, serial, line);
+	return false;
+}
+
+static bool lockdown_ask(enum lockdown_reason what)
+{
+	return kernel_is_locked_down(what);
+}
+
+/**
+ * kernel_is_locked_down_msr - whether an MSR write is forbidden now
+ * @cpu: the CPU whose register the caller writes
+ * @reg: the MSR's address
+ * @val: the value the write would give it
+ * @read: reads the register's value on @cpu (rdmsrl_safe_on_cpu()); called
+ *	only while locked down, when a rule with a mask must compare the
+ *	bits the write changes.  It may sleep.
+ *
+ * kernel_is_locked_down(LOCKDOWN_MSR), except that while the kernel is
+ * locked down a write the owner policy allows is refused only if another
+ * LSM refuses it.  A value changing between the read and the caller's
+ * write is the caller's race, as it is without this check.
+ *
+ * Context: Process context (the caller's own task); may sleep.
+ * Return: true when the caller must refuse the write (with -EPERM).
+ */
+bool kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
+			       int (*read)(unsigned int cpu, u32 reg, u64 *val))
+{
+	struct lockdown_access a = {
+		.what = LOCKDOWN_MSR,
+		.msr = { .cpu = cpu, .reg = reg, .new = val, .read = read },
+	};
+
+	if (static_branch_likely(&lockdown_open))
+		return kernel_is_locked_down(LOCKDOWN_MSR);
+	return lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
+				     lockdown_ask);
+}
+
+/**
+ * kernel_is_locked_down_pci - whether a PCI config-space write is forbidden
+ * @dev: the function written to
+ * @off: config-space offset of the first byte written
+ * @len: number of bytes written
+ *
+ * kernel_is_locked_down(LOCKDOWN_PCI_ACCESS), except that while the
+ * kernel is locked down a write the owner policy allows (every byte inside
+ * one rule's range for @dev) is refused only if another LSM refuses it.
+ * The caller passes the write as userspace asked for it, before clipping
+ * it to the config space: a write reaching past 4 KiB matches no rule.
+ *
+ * Context: Process context (the caller's own task).
+ * Return: true when the caller must refuse the write (with -EPERM).
+ */
+bool kernel_is_locked_down_pci(struct pci_dev *dev, loff_t off, size_t len)
+{
+	struct lockdown_access a = {
+		.what = LOCKDOWN_PCI_ACCESS,
+		.pci = {
+			.domain = pci_domain_nr(dev->bus),
+			.bus = dev->bus->number,
+			.devfn = dev->devfn,
+		},
+	};
+
+	if (static_branch_likely(&lockdown_open))
+		return kernel_is_locked_down(LOCKDOWN_PCI_ACCESS);
+	/* Config space is 4 KiB; outside it, len 0 matches no rule. */
+	if (off >= 0 && off < PCI_CFG_SPACE_EXP_SIZE &&
+	    len <= PCI_CFG_SPACE_EXP_SIZE - off) {
+		a.pci.off = off;
+		a.pci.len = len;
+	}
+	return lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
+				     lockdown_ask);
+}
+
+/**
+ * kernel_is_locked_down_ioport - whether access to I/O ports is forbidden
+ * @from: first port
+ * @num: number of ports
+ *
+ * kernel_is_locked_down(LOCKDOWN_IOPORT), except that while the kernel is
+ * locked down an access to ports all inside one rule's range of the owner
+ * policy is refused only if another LSM refuses it.
+ *
+ * Context: Process context (the caller's own task).
+ * Return: true when the caller must refuse the access (with -EPERM).
+ */
+bool kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
+{
+	struct lockdown_access a = {
+		.what = LOCKDOWN_IOPORT,
+		.io = { .from = from, .num = num },
+	};
+
+	if (static_branch_likely(&lockdown_open))
+		return kernel_is_locked_down(LOCKDOWN_IOPORT);
+	return lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
+				     lockdown_ask);
+}
