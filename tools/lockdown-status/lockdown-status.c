@@ -5,7 +5,7 @@
  *
  * Reads (each path under $LOCKDOWN_STATUS_ROOT when it is set, so that
  * tests can run against a fixture tree):
- *   /sys/kernel/security/lockdown{,_origin,_denials}
+ *   /sys/kernel/security/lockdown{,_origin,_denials,_policy_status}
  *   /sys/firmware/efi/efivars/{SecureBoot,SetupMode,MokSBStateRT}-GUID
  *   /sys/module/module/parameters/sig_enforce
  *   /proc/self/status, /proc/sys/kernel/cap_last_cap, /proc/self/mounts,
@@ -42,6 +42,7 @@
 #define EFI_GLOBAL	"8be4df61-93ca-11d2-aa0d-00e098032b8c"
 #define SHIM_LOCK	"605dab50-e046-4300-abb6-3dd810dd8b23"
 #define SIG_ENFORCE	"/sys/module/module/parameters/sig_enforce"
+#define POLICY_STATUS	SECFS "/lockdown_policy_status"
 
 #define EFI_VARIABLE_NON_VOLATILE	0x1
 
@@ -74,6 +75,8 @@ struct status {
 	bool efivarfs_mounted;
 	bool cmdline_lockdown;
 	char cmdline_level[32];
+	int policy_err;			/* -ENOENT: no owner policy here */
+	struct ld_policy policy;
 };
 
 static void read_level(struct status *st)
@@ -197,6 +200,21 @@ static void read_modules_and_caps(struct status *st)
 		free(buf);
 	}
 	st->cap_held = err;
+}
+
+/* The owner policy: only kernels with CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY. */
+static void read_policy(struct status *st)
+{
+	char *buf;
+	int err;
+
+	err = ld_read_all(POLICY_STATUS, &buf, NULL);
+	if (!err) {
+		if (ld_parse_policy_status(buf, &st->policy))
+			err = -EBADMSG;
+		free(buf);
+	}
+	st->policy_err = err;
 }
 
 static void read_mounts_and_cmdline(struct status *st)
@@ -484,6 +502,67 @@ static void print_denials(const struct status *st)
 	}
 }
 
+static void print_policy_rule(const struct ld_policy_rule *r)
+{
+	printf("  line %u: ", r->line);
+	switch (r->kind) {
+	case LD_RULE_MSR:
+		printf("msr write 0x%x", r->msr);
+		if (r->mask == ~0ULL)
+			printf(" (any bits)");
+		else
+			printf(" mask 0x%llx", r->mask);
+		break;
+	case LD_RULE_PCI:
+		printf("pci write %04x:%02x:%02x.%x 0x%x-0x%x", r->domain,
+		       r->bus, r->dev, r->fn, r->start, r->end);
+		break;
+	case LD_RULE_IOPORT:
+		printf("ioport 0x%x-0x%x", r->start, r->end);
+		break;
+	}
+	if (!r->uses)
+		printf("  never used\n");
+	else
+		printf("  used %llu time%s\n", r->uses,
+		       r->uses == 1 ? "" : "s");
+}
+
+/* The owner policy, when this kernel has one: what it allows, how often. */
+static void print_policy(const struct status *st)
+{
+	const struct ld_policy *p = &st->policy;
+	int i;
+
+	if (st->policy_err == -ENOENT)
+		return;
+	if (st->policy_err) {
+		printf("\nOwner policy unknown (%s: %s%s).\n", POLICY_STATUS,
+		       ld_strerror(st->policy_err), ld_hint(st->policy_err));
+		return;
+	}
+	if (!p->serial) {
+		printf("\nOwner policy: none loaded since boot.\n");
+		return;
+	}
+
+	printf("\nOwner policy: serial %llu, signed by ", p->serial);
+	if (!strcmp(p->signer, "unknown"))
+		printf("a platform key (not named yet)");
+	else
+		ld_put(p->signer);
+	printf(", loaded %llu.%02llu s after boot, for this machine's PK %.16s...\n",
+	       p->loaded_ns / 1000000000, p->loaded_ns % 1000000000 / 10000000,
+	       p->pk_sha256);
+	if (!p->nrules && !p->nother)
+		printf("  No rules: it allows nothing that lockdown refuses.\n");
+	for (i = 0; i < p->nrules; i++)
+		print_policy_rule(&p->rules[i]);
+	if (p->nother)
+		printf("  and %d rule%s of a kind this tool does not know\n",
+		       p->nother, ld_plural(p->nother));
+}
+
 /* Why the level cannot be told, in words (for --json). */
 static void level_error(const struct status *st, char *text, size_t size)
 {
@@ -514,6 +593,93 @@ static void json_error_or_null(struct json *j, const char *key, int err)
 		json_string(j, key, ld_strerror(err));
 	else
 		json_null(j, key);
+}
+
+/* An unsigned 64-bit number, beyond what json_int() takes. */
+static void json_ull(struct json *j, const char *key, unsigned long long v)
+{
+	char num[24];
+
+	snprintf(num, sizeof(num), "%llu", v);
+	json_number(j, key, num);
+}
+
+/* A hex field of a rule, as the kernel prints it: "0x" and @n digits. */
+static void json_hex(struct json *j, const char *key, unsigned long long v,
+		     int n)
+{
+	char text[24];
+
+	snprintf(text, sizeof(text), "0x%0*llx", n, v);
+	json_string(j, key, text);
+}
+
+static void json_policy_rule(struct json *j, const struct ld_policy_rule *r)
+{
+	static const char * const kinds[] = {
+		[LD_RULE_MSR] = "msr",
+		[LD_RULE_PCI] = "pci",
+		[LD_RULE_IOPORT] = "ioport",
+	};
+	char text[16];
+
+	json_object_begin(j, NULL);
+	json_int(j, "line", r->line);
+	json_string(j, "kind", kinds[r->kind]);
+	switch (r->kind) {
+	case LD_RULE_MSR:
+		json_hex(j, "msr", r->msr, 8);
+		json_hex(j, "mask", r->mask, 16);
+		break;
+	case LD_RULE_PCI:
+		snprintf(text, sizeof(text), "%04x:%02x:%02x.%x", r->domain,
+			 r->bus, r->dev, r->fn);
+		json_string(j, "function", text);
+		json_hex(j, "start", r->start, 3);
+		json_hex(j, "end", r->end, 3);
+		break;
+	case LD_RULE_IOPORT:
+		json_hex(j, "start", r->start, 4);
+		json_hex(j, "end", r->end, 4);
+		break;
+	}
+	json_int(j, "uses", (long long)r->uses);
+	json_object_end(j);
+}
+
+/* null, with a null error, when this kernel has no owner policy. */
+static void json_policy(struct json *j, const struct status *st)
+{
+	const struct ld_policy *p = &st->policy;
+	int i;
+
+	if (st->policy_err) {
+		json_null(j, "owner_policy");
+		json_error_or_null(j, "owner_policy_error",
+				   st->policy_err == -ENOENT ? 0 :
+							       st->policy_err);
+		return;
+	}
+	json_object_begin(j, "owner_policy");
+	json_ull(j, "serial", p->serial);
+	if (p->serial) {
+		json_string(j, "pk_sha256", p->pk_sha256);
+		json_string(j, "sha256", p->sha256);
+		json_string(j, "signer", p->signer);
+		json_ull(j, "loaded_ns", p->loaded_ns);
+	} else {
+		json_null(j, "pk_sha256");
+		json_null(j, "sha256");
+		json_null(j, "signer");
+		json_null(j, "loaded_ns");
+	}
+	json_array_begin(j, "rules");
+	for (i = 0; i < p->nrules; i++)
+		json_policy_rule(j, &p->rules[i]);
+	json_array_end(j);
+	json_int(j, "unknown_rules", p->nother);
+	json_object_end(j);
+	json_null(j, "owner_policy_error");
 }
 
 static void json_lockdown(struct json *j, const struct status *st)
@@ -622,6 +788,7 @@ static void print_json(const struct status *st, const struct ld_keyview *kv,
 	json_int(&j, "exit_status", rc);
 	json_lockdown(&j, st);
 	json_machine(&j, st);
+	json_policy(&j, st);
 	ld_keys_json(kv, &j);
 	json_object_end(&j);
 }
@@ -712,6 +879,7 @@ int main(int argc, char **argv)
 	read_mounts_and_cmdline(&st);
 	read_secure_boot(&st);
 	read_modules_and_caps(&st);
+	read_policy(&st);
 	ld_keys_read(&kv);
 
 	if (json) {
@@ -722,6 +890,7 @@ int main(int argc, char **argv)
 		print_summary(&st, &kv);
 		print_details(&st, &kv);
 		print_denials(&st);
+		print_policy(&st);
 	}
 	ld_keys_free(&kv);
 

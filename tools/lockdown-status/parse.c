@@ -6,6 +6,9 @@
  *   lockdown          "none [integrity] confidentiality\n"
  *   lockdown_origin   "LEVEL SECONDS ORIGIN\n" per level reached
  *   lockdown_denials  "COUNT LEVEL REASON\n" per reason
+ *   lockdown_policy_status  "KEY VALUE\n" for the owner policy, then
+ *                     "rule LINE KIND ... uses N\n" per rule
+ *                     (security/lockdown/owner.c)
  * and efivarfs variables: 4 bytes of attributes, then the value.
  *
  * The key view reads (security/keys/proc.c, kernel/printk/printk.c):
@@ -752,6 +755,246 @@ size_t ld_kmsg_unescape(const char *s, size_t len, char *out, size_t size)
 	}
 	out[n] = '\0';
 	return n;
+}
+
+/* Parse exactly @n hex digits at @s (@n at most 16). */
+static int parse_xdigits(const char *s, size_t n, unsigned long long *v)
+{
+	unsigned long long r = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int d = hex_digit(s[i]);
+
+		if (d < 0)
+			return -EINVAL;
+		r = r << 4 | d;
+	}
+	*v = r;
+	return 0;
+}
+
+/* Parse "0x" and exactly @n hex digits: the field [s, s + len). */
+static int parse_0x(const char *s, size_t len, size_t n,
+		    unsigned long long *v)
+{
+	if (len != n + 2 || s[0] != '0' || s[1] != 'x')
+		return -EINVAL;
+	return parse_xdigits(s + 2, n, v);
+}
+
+/* Parse "0xSTART-0xEND", each of @n hex digits, START <= END. */
+static int parse_0x_range(const char *s, size_t len, size_t n,
+			  struct ld_policy_rule *r)
+{
+	unsigned long long start, end;
+
+	if (len != 2 * (n + 2) + 1 || s[n + 2] != '-' ||
+	    parse_0x(s, n + 2, n, &start) ||
+	    parse_0x(s + n + 3, n + 2, n, &end) || start > end)
+		return -EINVAL;
+	r->start = (unsigned int)start;		/* at most 4 digits */
+	r->end = (unsigned int)end;
+	return 0;
+}
+
+static bool field_is(const char *f, size_t len, const char *word)
+{
+	return len == strlen(word) && !memcmp(f, word, len);
+}
+
+/* "DDDD:BB:DD.F", as the kernel prints a PCI function. */
+static int parse_pci_function(const char *s, size_t len,
+			      struct ld_policy_rule *r)
+{
+	unsigned long long domain, bus, dev, fn;
+
+	if (len != 12 || s[4] != ':' || s[7] != ':' || s[10] != '.' ||
+	    parse_xdigits(s, 4, &domain) || parse_xdigits(s + 5, 2, &bus) ||
+	    parse_xdigits(s + 8, 2, &dev) || parse_xdigits(s + 11, 1, &fn) ||
+	    dev > 0x1f || fn > 7)
+		return -EINVAL;
+	r->domain = (unsigned int)domain;
+	r->bus = (unsigned int)bus;
+	r->dev = (unsigned int)dev;
+	r->fn = (unsigned int)fn;
+	return 0;
+}
+
+/*
+ * Parse "LINE KIND FIELDS... uses N", what follows "rule ". Return: 0,
+ * 1 for a kind this tool does not know (only LINE is read), or -EINVAL.
+ */
+static int parse_policy_rule(const char *s, size_t len,
+			     struct ld_policy_rule *r)
+{
+	const char *p = s, *end = s + len, *f;
+	unsigned long long v;
+	size_t flen;
+
+	memset(r, 0, sizeof(*r));
+	f = next_field(&p, end, &flen);
+	if (parse_ull(f, flen, &v) || !v || v > ~0U)
+		return -EINVAL;
+	r->line = (unsigned int)v;
+	f = next_field(&p, end, &flen);
+	if (field_is(f, flen, "msr")) {
+		r->kind = LD_RULE_MSR;
+		f = next_field(&p, end, &flen);
+		if (parse_0x(f, flen, 8, &v))
+			return -EINVAL;
+		r->msr = (unsigned int)v;
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "mask"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_0x(f, flen, 16, &r->mask) || !r->mask)
+			return -EINVAL;
+	} else if (field_is(f, flen, "pci")) {
+		r->kind = LD_RULE_PCI;
+		f = next_field(&p, end, &flen);
+		if (parse_pci_function(f, flen, r))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_0x_range(f, flen, 3, r))
+			return -EINVAL;
+	} else if (field_is(f, flen, "ioport")) {
+		r->kind = LD_RULE_IOPORT;
+		f = next_field(&p, end, &flen);
+		if (parse_0x_range(f, flen, 4, r))
+			return -EINVAL;
+	} else {
+		return flen ? 1 : -EINVAL;
+	}
+	f = next_field(&p, end, &flen);
+	if (!field_is(f, flen, "uses"))
+		return -EINVAL;
+	f = next_field(&p, end, &flen);
+	if (parse_ull(f, flen, &r->uses) || r->uses > (~0ULL >> 1))
+		return -EINVAL;			/* the kernel prints an s64 */
+	next_field(&p, end, &flen);
+	return flen ? -EINVAL : 0;
+}
+
+/* Whether [s, s + len) is a SHA-256 as the kernel prints it. */
+static bool is_sha256_hex(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len != LD_SHA256_HEX)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		      (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+/* The keys of lockdown_policy_status, in the order the kernel prints. */
+enum {
+	PK_SERIAL,
+	PK_PK_SHA256,
+	PK_SHA256,
+	PK_SIGNER,
+	PK_LOADED_NS,
+	PK_RULE,
+	PK_NR_KEYS,
+};
+
+static const char * const policy_keys[PK_NR_KEYS] = {
+	[PK_SERIAL] = "serial",
+	[PK_PK_SHA256] = "pk-sha256",
+	[PK_SHA256] = "sha256",
+	[PK_SIGNER] = "signer",
+	[PK_LOADED_NS] = "loaded-ns",
+	[PK_RULE] = "rule",
+};
+
+/* Parse the value @v (@len bytes) of one header line into @p. */
+static int parse_policy_value(int key, const char *v, size_t len,
+			      struct ld_policy *p)
+{
+	switch (key) {
+	case PK_SERIAL:
+		return parse_ull(v, len, &p->serial);
+	case PK_PK_SHA256:
+	case PK_SHA256:
+		if (!is_sha256_hex(v, len))
+			return -EINVAL;
+		copy_text(key == PK_SHA256 ? p->sha256 : p->pk_sha256,
+			  LD_SHA256_HEX + 1, v, len);
+		return 0;
+	case PK_SIGNER:
+		copy_text(p->signer, sizeof(p->signer), v, len);
+		return 0;
+	case PK_LOADED_NS:
+		return parse_ull(v, len, &p->loaded_ns);
+	}
+	return -EINVAL;
+}
+
+/**
+ * ld_parse_policy_status - parse /sys/kernel/security/lockdown_policy_status
+ * @buf: the file's contents, NUL-terminated
+ * @p: where to store the policy's state
+ *
+ * The lines are "KEY VALUE": serial (only it when 0), pk-sha256, sha256,
+ * signer (may contain spaces; truncated to fit), loaded-ns, each once and
+ * in this order, then one "rule LINE KIND ... uses N" a rule, in the
+ * order of the policy's lines. Lines of keys this tool does not know are
+ * skipped, and rules of kinds it does not know counted in @p->nother.
+ * Every line ends in a newline: a file cut short mid-line is refused.
+ *
+ * Return: 0, -EINVAL when @buf is not in that format, or -E2BIG when it
+ * has more than %LD_POLICY_MAX_RULES rules.
+ */
+int ld_parse_policy_status(const char *buf, struct ld_policy *p)
+{
+	unsigned int prev_line = 0;
+	int last = -1;
+	const char *s;
+
+	memset(p, 0, sizeof(*p));
+	for (s = buf; s && *s; s = next_line(s)) {
+		size_t len = line_len(s), wlen = strcspn(s, " \n");
+		const char *v = s + wlen + 1;
+		size_t vlen = len > wlen ? len - wlen - 1 : 0;
+		int key, ret;
+
+		if (!s[len])
+			return -EINVAL;		/* cut short */
+		for (key = 0; key < PK_NR_KEYS; key++)
+			if (field_is(s, wlen, policy_keys[key]))
+				break;
+		if (key == PK_NR_KEYS)
+			continue;		/* a later kernel's key */
+		if (!vlen || (last < 0 && key != PK_SERIAL) ||
+		    (last >= 0 && !p->serial))
+			return -EINVAL;
+		if (key != PK_RULE) {
+			if (key != last + 1 ||
+			    parse_policy_value(key, v, vlen, p))
+				return -EINVAL;
+			last = key;
+			continue;
+		}
+		if (last != PK_LOADED_NS && last != PK_RULE)
+			return -EINVAL;
+		if (p->nrules + p->nother >= LD_POLICY_MAX_RULES)
+			return -E2BIG;
+		ret = parse_policy_rule(v, vlen, &p->rules[p->nrules]);
+		if (ret < 0 || p->rules[p->nrules].line <= prev_line)
+			return -EINVAL;
+		prev_line = p->rules[p->nrules].line;
+		if (ret)
+			p->nother++;
+		else
+			p->nrules++;
+		last = PK_RULE;
+	}
+	if (last < 0 || (p->serial && last < PK_LOADED_NS))
+		return -EINVAL;
+	return 0;
 }
 
 /* Whether @s starts with @prefix; if so, *@rest is what follows it. */

@@ -56,6 +56,41 @@ bool ld_mounted(const char *mounts, const char *dir, const char *fstype);
 const char *ld_reason_plain(const char *reason);
 const char *ld_origin_plain(const char *where);
 
+/* /sys/kernel/security/lockdown_policy_status: the owner policy. */
+#define LD_POLICY_MAX_RULES	256	/* as many as the kernel takes */
+#define LD_SIGNER_MAX		128	/* longest signer kept, with its NUL */
+#define LD_SHA256_HEX		64	/* lower-case hex digits of a SHA-256 */
+
+enum ld_rule_kind {
+	LD_RULE_MSR,		/* rule LINE msr 0xADDR mask 0xMASK uses N */
+	LD_RULE_PCI,		/* rule LINE pci DDDD:BB:DD.F 0xSTA-0xEND uses N */
+	LD_RULE_IOPORT,		/* rule LINE ioport 0xSTAR-0xEND uses N */
+};
+
+/* One rule line: the fields of its kind are set, the others 0. */
+struct ld_policy_rule {
+	unsigned int line;		/* of the policy's text, 1-based */
+	enum ld_rule_kind kind;
+	unsigned int msr;		/* MSR: its address */
+	unsigned long long mask;	/* MSR: the bits a write may change */
+	unsigned int domain, bus, dev, fn;	/* PCI: the function */
+	unsigned int start, end;	/* PCI offsets, or I/O ports */
+	unsigned long long uses;	/* accesses allowed by the rule */
+};
+
+struct ld_policy {
+	unsigned long long serial;	/* 0: none loaded since boot */
+	char pk_sha256[LD_SHA256_HEX + 1];	/* "" when serial is 0 */
+	char sha256[LD_SHA256_HEX + 1];
+	char signer[LD_SIGNER_MAX];	/* "unknown" until keys are named */
+	unsigned long long loaded_ns;	/* CLOCK_BOOTTIME at the load */
+	int nrules;
+	int nother;			/* rules of a kind not known here */
+	struct ld_policy_rule rules[LD_POLICY_MAX_RULES];
+};
+
+int ld_parse_policy_status(const char *buf, struct ld_policy *p);
+
 /*
  * One line of /proc/keys:
  *   SERIAL FLAGS USAGE EXPIRY PERM UID GID TYPE DESCRIPTION

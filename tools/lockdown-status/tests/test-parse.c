@@ -460,6 +460,123 @@ static void test_sources(void)
 	   "source: what each keyring is trusted for");
 }
 
+static int policy_of(const char *name, struct ld_policy *p)
+{
+	char *buf = slurp(name, NULL);
+	int ret = ld_parse_policy_status(buf, p);
+
+	free(buf);
+	return ret;
+}
+
+#define PK "beb75675c9b5d683a0b389bd1e727e2a57d153c50f9949d65646a9e0adb8a456"
+#define SHA "9b1e4f6a7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7081"
+#define HEAD "serial 11\npk-sha256 " PK "\nsha256 " SHA \
+	     "\nsigner unknown\nloaded-ns 412803117000\n"
+
+static void test_policy(void)
+{
+	static struct ld_policy p;	/* 256 rules: not on the stack */
+	const struct ld_policy_rule *r = p.rules;
+	char *buf, *cut;
+
+	ok(!policy_of("policy-loaded.txt", &p) && p.serial == 11 &&
+	   !strcmp(p.pk_sha256, PK) && !strcmp(p.sha256, SHA) &&
+	   !strcmp(p.signer, "unknown") && p.loaded_ns == 412803117000ULL &&
+	   p.nrules == 4 && !p.nother, "policy: a loaded policy");
+	ok(r[0].line == 5 && r[0].kind == LD_RULE_MSR &&
+	   r[0].msr == 0xc0000103 && r[0].mask == ~0ULL && r[0].uses == 2,
+	   "policy: msr rule");
+	ok(r[1].line == 6 && r[1].kind == LD_RULE_PCI && !r[1].domain &&
+	   !r[1].bus && !r[1].dev && !r[1].fn && r[1].start == 0x3c &&
+	   r[1].end == 0x3c && r[1].uses == 4, "policy: pci rule");
+	ok(r[2].line == 7 && r[2].kind == LD_RULE_IOPORT &&
+	   r[2].start == 0x70 && r[2].end == 0x71 && r[2].uses == 1,
+	   "policy: ioport rule");
+	ok(r[3].line == 9 && r[3].msr == 0x1a0 && r[3].mask == 0x400000 &&
+	   !r[3].uses, "policy: msr rule with a mask, never used");
+
+	ok(!policy_of("policy-none.txt", &p) && !p.serial && !p.nrules &&
+	   !p.pk_sha256[0] && !p.signer[0], "policy: serial 0, none loaded");
+	ok(ld_parse_policy_status("serial 0\npk-sha256 " PK "\n", &p) ==
+	   -EINVAL && ld_parse_policy_status("serial 0\nserial 0\n", &p) ==
+	   -EINVAL, "policy: nothing may follow serial 0");
+	ok(!ld_parse_policy_status(HEAD, &p) && p.serial == 11 &&
+	   !p.nrules, "policy: a policy without rules");
+
+	ok(!policy_of("policy-unknown-key.txt", &p) && p.serial == 11 &&
+	   !strcmp(p.signer, "Lockdown Test PK: 4d2a") && p.nrules == 4 &&
+	   p.nother == 1 && p.rules[3].line == 9,
+	   "policy: unknown keys skipped, an unknown rule kind counted");
+
+	ok(policy_of("policy-truncated.txt", &p) == -EINVAL,
+	   "policy: a file cut mid-line is refused");
+	ok(policy_of("policy-garbled.txt", &p) == -EINVAL,
+	   "policy: a bad hex digit is refused");
+	ok(policy_of("policy-bad-uses.txt", &p) == -EINVAL,
+	   "policy: an overlong count is refused");
+	ok(!policy_of("policy-overlong.txt", &p) &&
+	   strlen(p.signer) == LD_SIGNER_MAX - 1 &&
+	   !strncmp(p.signer, "Owner key Owner key ", 20) && p.nrules == 4,
+	   "policy: an overlong signer is cut, an overlong unknown line skipped");
+
+	buf = slurp("policy-257-rules.txt", NULL);
+	ok(ld_parse_policy_status(buf, &p) == -E2BIG,
+	   "policy: 257 rules are refused");
+	cut = strstr(buf, "rule 257 ");
+	if (cut)
+		*cut = '\0';
+	ok(cut && !ld_parse_policy_status(buf, &p) &&
+	   p.nrules == LD_POLICY_MAX_RULES &&
+	   p.rules[255].line == 256 && p.rules[255].start == 0x1fe &&
+	   p.rules[255].end == 0x1ff && p.rules[255].uses == 255,
+	   "policy: 256 rules are taken");
+	free(buf);
+
+	ok(ld_parse_policy_status("", &p) == -EINVAL &&
+	   ld_parse_policy_status("serial 11", &p) == -EINVAL &&
+	   ld_parse_policy_status("serial\n", &p) == -EINVAL &&
+	   ld_parse_policy_status("serial 1x\n", &p) == -EINVAL &&
+	   ld_parse_policy_status("sha256 " SHA "\nserial 11\n", &p) == -EINVAL,
+	   "policy: empty, unterminated, bad and misplaced serial lines");
+	ok(ld_parse_policy_status("serial 11\npk-sha256 " PK "\n", &p) ==
+	   -EINVAL &&
+	   ld_parse_policy_status("serial 11\npk-sha256 " PK "\nsha256 " SHA
+				  "\nsigner x\nrule 1 ioport 0x0070-0x0071 uses 1\n",
+				  &p) == -EINVAL,
+	   "policy: missing header lines are refused");
+	ok(ld_parse_policy_status(HEAD "sha256 " SHA "\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 uses 1\n"
+				  "signer x\n", &p) == -EINVAL,
+	   "policy: repeated or late header lines are refused");
+	ok(ld_parse_policy_status("serial 11\npk-sha256 " PK "0\n", &p) ==
+	   -EINVAL && ld_parse_policy_status("serial 11\npk-sha256 BEB75675"
+	   "C9B5D683A0B389BD1E727E2A57D153C50F9949D65646A9E0ADB8A456\n", &p) ==
+	   -EINVAL, "policy: a digest of 65 digits, or upper case, is refused");
+	ok(ld_parse_policy_status(HEAD "rule 2 msr 0xc0000103 mask 0xffffffffffffffff uses 1 x\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 msr 0xc0000103 uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 msr 0xc0000103 mask 0x0000000000000000 uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 msr 0x1a0 mask 0xffffffffffffffff uses 1\n", &p) == -EINVAL,
+	   "policy: extra fields, no mask, mask 0, short address are refused");
+	ok(ld_parse_policy_status(HEAD "rule 2 pci 0000:00:20.0 0x03c-0x03c uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 pci 0000:00:00.8 0x03c-0x03c uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 pci 0000:00:00 0x03c-0x03c uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 pci 0000:00:00.0 0x03d-0x03c uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070 uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 uses -1\n", &p) == -EINVAL,
+	   "policy: bad PCI functions, ranges and counts are refused");
+	ok(ld_parse_policy_status(HEAD "rule 0 ioport 0x0070-0x0071 uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 3 ioport 0x0070-0x0071 uses 1\n"
+				  "rule 3 ioport 0x0080-0x0081 uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 3\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule\n", &p) == -EINVAL,
+	   "policy: rule lines out of order or empty are refused");
+	ok(!ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 uses 9223372036854775807\n", &p) &&
+	   p.rules[0].uses == 9223372036854775807ULL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 uses 9223372036854775808\n", &p) == -EINVAL,
+	   "policy: counts up to the kernel's s64");
+}
+
 /* Whether json_escape() writes @in (@len bytes) as @want. */
 static bool escapes(const char *in, size_t len, const char *want)
 {
@@ -553,6 +670,7 @@ int main(int argc, char **argv)
 	test_kmsg();
 	test_log();
 	test_sources();
+	test_policy();
 	test_json();
 	printf("1..%d\n", tests);
 	printf("# %d passed, %d failed\n", tests - failures, failures);
