@@ -77,6 +77,7 @@ attack_kexec)	firmware=secureboot docs=2
 # one boot of the same kernel to the next (0.05% without them).
 bench_none)	extra="nokaslr norandmaps" ;;
 bench_integrity) extra="lockdown=integrity nokaslr norandmaps" ;;
+bench_policy)	firmware=secureboot extra="nokaslr norandmaps" ;;
 bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
 *)		die "unknown scenario '$scenario'" ;;
 esac

@@ -202,13 +202,14 @@ main() {
 	fi
 	hash=$( {
 		inputs_hash "$HARNESS" "$TOP/tools/lockdown-status" "$TOP/scripts/mkinitramfs.sh" \
+			"$TOP/scripts/mkpolicies.sh" \
 			"$TOP/scripts/lib.sh" "${kinputs[@]}"
 		echo "$SIGNERS"
 		for s in $SIGNERS; do
 			IFS=: read -r _ key cert <<<"$s"
 			inputs_hash "$key" "$cert"
 		done
-		inputs_hash "$KEYS"/{leaf,rleaf}.{key,crt}
+		inputs_hash "$KEYS"/{leaf,rleaf}.{key,crt} "$KEYS"/{PK,KEK}.esl
 		[ -z "${LKTEST_EXTRA_MODULES:-}" ] || inputs_hash "$LKTEST_EXTRA_MODULES"
 		dpkg-query -W -f='${Version}' dracut 2>/dev/null || true
 	} | sha256sum | cut -c1-16)
@@ -221,6 +222,7 @@ main() {
 	make -s -C "$TOP/tools/lockdown-status" O="$TESTS" >/dev/null
 	if kernel_built; then
 		build_modules
+		"$TOP/scripts/mkpolicies.sh"
 		# Modules built elsewhere (scripts/bench.sh: lktest_kbench for
 		# each kernel it compares), already signed.
 		if [ -n "${LKTEST_EXTRA_MODULES:-}" ]; then
@@ -240,6 +242,7 @@ main() {
 
 	LKTEST_BINDIR=$TESTS LKTEST_MODULES=$([ -d "$MODULES" ] && echo "$MODULES") \
 	LKTEST_KEYS=$BUILD/initramfs-keys \
+	LKTEST_POLICIES=$(kernel_built && echo "$BUILD/policies") \
 	dracutbasedir=$DRACUTDIR \
 		dracut --quiet --force --no-hostonly --no-hostonly-cmdline \
 		--no-kernel --no-compress --nostrip --reproducible --no-early-microcode \

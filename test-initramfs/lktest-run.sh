@@ -24,6 +24,8 @@ MODDIR=/usr/lib/lktest/modules
 MSR=0xc0000103			# MSR_TSC_AUX: rewriting its value is harmless
 PCIDEV=0000:00:00.0		# the q35 host bridge
 PCIREG=0x3c			# Interrupt Line: a scratch register for software
+POLICIES=/usr/lib/lktest/policies	# signed owner policies (scripts/mkpolicies.sh)
+POLICY_STATUS=/sys/kernel/security/lockdown_policy_status
 KTAP=${LKTEST_KTAP:-/dev/ttyS1}
 
 # Messages of the errno values the real tools print as text.
@@ -86,17 +88,39 @@ check_rdmsr() {
 	expect_tool "$1"
 }
 
-# wrmsr E: msr-tools wrmsr writes back the value rdmsr read; read back.
+# wrmsr E [REG]: msr-tools wrmsr writes back the value rdmsr read from REG
+# (default $MSR); read back.
 check_wrmsr() {
-	local val after
+	local reg=${2:-$MSR} val after
 
-	cmd rdmsr -p0 "$MSR" || { echo "rdmsr failed"; return 1; }
+	cmd rdmsr -p0 "$reg" || { echo "rdmsr failed"; return 1; }
 	val=$OUT
-	cmd wrmsr -p0 "$MSR" "0x$val"
+	cmd wrmsr -p0 "$reg" "0x$val"
 	expect_tool "$1" || return 1
-	after=$(rdmsr -p0 "$MSR")
+	after=$(rdmsr -p0 "$reg")
 	echo "read back 0x$after"
 	[ "$after" = "$val" ]
+}
+
+# wrmsr_xor E BITS: msr-tools wrmsr writes $MSR's value with BITS flipped;
+# allowed, the new value reads back and the old one is written again (a
+# second allowed write); refused, the old value stays.
+check_wrmsr_xor() {
+	local val new after
+
+	cmd rdmsr -p0 "$MSR" || { echo "rdmsr failed"; return 1; }
+	val=$((0x$OUT))
+	new=$(printf '0x%x' $((val ^ $2)))
+	cmd wrmsr -p0 "$MSR" "$new"
+	expect_tool "$1" || return 1
+	after=$(printf '0x%x' $((0x$(rdmsr -p0 "$MSR"))))
+	echo "wrote $new over $(printf '0x%x' "$val"); reads $after"
+	if [ "$1" = ok ]; then
+		[ "$after" = "$new" ] || return 1
+		cmd wrmsr -p0 "$MSR" "$(printf '0x%x' "$val")"
+		return
+	fi
+	[ "$after" = "$(printf '0x%x' "$val")" ]
 }
 
 # msr OP E: lktest-msr read|pwrite|ioctl-read|ioctl-write.
@@ -109,17 +133,21 @@ check_caps() {
 	cmd lktest-caps --msr "$MSR" --expect "$1"
 }
 
-# ioport OP E: lktest-ioport ioperm|iopl|devport-open|devport-write.
+# ioport OP [ARGS...] E: lktest-ioport ioperm [FROM [NUM]]|iopl|
+# devport-open|devport-write.
 check_ioport() {
-	cmd lktest-ioport "$1" --expect "$2"
+	cmd lktest-ioport "${@:1:$#-1}" --expect "${!#}"
 }
 
-# devport_dd E: dd reads port 0x80 through /dev/port and writes it back.
+# devport_dd E [PORT]: dd reads PORT (default 0x80) through /dev/port and
+# writes it back.
 check_devport_dd() {
-	cmd dd if=/dev/port of=/tmp/port80 bs=1 skip=128 count=1
+	local port=$((${2:-0x80}))
+
+	cmd dd if=/dev/port of=/tmp/port bs=1 skip="$port" count=1
 	expect_tool "$1" || return 1
-	[ -s /tmp/port80 ] || printf '\0' >/tmp/port80
-	cmd dd if=/tmp/port80 of=/dev/port bs=1 seek=128 count=1 conv=notrunc
+	[ -s /tmp/port ] || printf '\0' >/tmp/port
+	cmd dd if=/tmp/port of=/dev/port bs=1 seek="$port" count=1 conv=notrunc
 	expect_tool "$1"
 }
 
@@ -139,7 +167,8 @@ pci_find() {
 	return 1
 }
 
-# pci OP E: lktest-pci config-read|config-write|proc-read|proc-write|mmap.
+# pci OP E [OFFSET]: lktest-pci config-read|config-write|proc-read|
+# proc-write|mmap, at OFFSET (default $PCIREG).
 # mmap uses QEMU's pci-testdev (1b36:0005) when present, else the first
 # device with a memory BAR.
 check_pci() {
@@ -149,7 +178,7 @@ check_pci() {
 		dev=()
 		testdev=$(pci_find 0x1b36 0x0005) && dev=(--dev "$testdev")
 	fi
-	cmd lktest-pci "$1" "${dev[@]}" --offset "$PCIREG" --expect "$2"
+	cmd lktest-pci "$1" "${dev[@]}" --offset "${3:-$PCIREG}" --expect "$2"
 }
 
 # setpci_read E: pciutils reads the vendor ID of the host bridge.
@@ -159,13 +188,13 @@ check_setpci_read() {
 	[ "$1" != ok ] || [[ $OUT =~ ^[0-9a-f]{4}$ ]]
 }
 
-# setpci_write E: pciutils writes a different value to the Interrupt Line
-# register.  setpci exits 0 even when the kernel refuses (pcilib only
+# setpci_write E [REG]: pciutils writes a different value to the Interrupt
+# Line register (or REG).  setpci exits 0 even when the kernel refuses (pcilib only
 # warns), so judge by the warning and by reading the register back:
 # allowed means no warning and the new value, then the old one restored;
 # refused means the errno's message in the warning and the old value.
 check_setpci_write() {
-	local old new back text=${ERRTEXT[$1]}
+	local old new back text=${ERRTEXT[$1]} PCIREG=${2:-$PCIREG}
 
 	cmd setpci -s "$PCIDEV" "$PCIREG.b" || return 1
 	old=$OUT
@@ -327,6 +356,29 @@ check_probe_storm() {
 	echo "lockdown_denials hibernation: $((c1 - c0)) counted (at least $1)"
 	[ $((l1 - l0)) -le "$max" ] && [ $((s1 - s0 - 1)) -le "$max" ] &&
 		[ $((c1 - c0)) -ge "$1" ]
+}
+
+# policy NAME E: lktest-policy writes $POLICIES/NAME.policy to
+# lockdown_policy in one write; refused, the serial in force must stay.
+check_policy() {
+	cmd lktest-policy "$POLICIES/$1.policy" --expect "$2" || return 1
+	dmesg | grep -F "lockdown: " | grep -E "policy|owner" | tail -n 1
+}
+
+# policy_cat NAME E: the owner's way, "cat NAME.policy > lockdown_policy".
+check_policy_cat() {
+	cmd sh -c "cat $POLICIES/$1.policy >/sys/kernel/security/lockdown_policy"
+	expect_tool "$2"
+}
+
+# policy_status LINE...: lockdown_policy_status has each LINE, whole.
+check_policy_status() {
+	local l
+
+	cmd cat "$POLICY_STATUS" || return 1
+	for l in "$@"; do
+		grep -qxF -- "$l" <<<"$OUT" || { echo "missing line '$l'"; return 1; }
+	done
 }
 
 # dmesg_count PATTERN MIN MAX: lines of the kernel log containing PATTERN.
@@ -510,6 +562,16 @@ check_status() {
 	[ "$RC" -eq "$want" ] || { echo "expected exit $want"; return 1; }
 	head -n 1 <<<"$OUT" | grep -qF -- "$*" ||
 		{ echo "first line lacks '$*'"; return 1; }
+}
+
+# status_has TEXT...: lockdown-status prints a line containing each TEXT.
+check_status_has() {
+	local t
+
+	cmd lockdown-status
+	for t in "$@"; do
+		grep -qF -- "$t" <<<"$OUT" || { echo "no line has '$t'"; return 1; }
+	done
 }
 
 # status_reasons: lockdown-status knows, by its text, every reason this
@@ -993,6 +1055,83 @@ plan_firmware() {
 	plan_secure_boot "EFI Secure Boot"
 	plan_uefi_keys
 	plan_acpi_refused
+	plan_owner_policy
+}
+
+# The owner policy (scripts/mkpolicies.sh) under firmware Secure Boot with
+# the project's keys: p10 (db-signed) lets TSC_AUX's low byte, the host
+# bridge's Interrupt Line and ports 0x70-0x71 through and nothing next to
+# them; p11 lets all of TSC_AUX through; every policy root could forge
+# or replay is refused and changes nothing.  "uses" counts each allowed
+# write: wrmsr 1, wrmsr_xor 2 (the write and the restore), msr pwrite and
+# ioctl-write 1 each, setpci_write 2, pci config-write and proc-write 1
+# each, ioperm 1.
+plan_owner_policy() {
+	local msr10="rule 5 msr 0xc0000103 mask 0x00000000000000ff"
+	local msr11="rule 5 msr 0xc0000103 mask 0xffffffffffffffff"
+	local pci="rule 6 pci 0000:00:00.0 0x03c-0x03c"
+	local io="rule 7 ioport 0x0070-0x0071"
+
+	cat <<-EOF
+	policy_status "serial 0"
+	policy unsigned EBADMSG
+	policy p10 ok
+	policy_status "serial 10" "$msr10 uses 0" "$pci uses 0" "$io uses 0"
+	wrmsr ok
+	wrmsr_xor ok 0x1
+	wrmsr_xor EPERM 0x100
+	msr pwrite ok
+	msr ioctl-write ok
+	wrmsr EPERM 0x175
+	setpci_write ok
+	setpci_write EPERM 0x3d
+	pci config-write ok
+	pci proc-write ok
+	pci config-write EPERM 0x3d
+	pci proc-write EPERM 0x3d
+	ioport ioperm 0x70 2 ok
+	ioport ioperm 0x70 1 ok
+	ioport ioperm 0x80 1 EPERM
+	ioport ioperm 0x71 2 EPERM
+	ioport iopl EPERM
+	devport_dd EPERM 0x70
+	devport_dd EPERM
+	policy_status "serial 10" "$msr10 uses 5" "$pci uses 4" "$io uses 2"
+	dmesg_has "owner policy line 5 allows wrmsr 0xc0000103"
+	policy_cat p11 ok
+	policy_status "serial 11" "$msr11 uses 0" "$pci uses 0" "$io uses 0"
+	wrmsr_xor ok 0x100
+	policy p10 ESTALE
+	policy p11 ESTALE
+	policy attacker ENOKEY
+	policy buildkey ENOKEY
+	policy mok12 ENOKEY
+	policy revoked EKEYREJECTED
+	policy tampered EKEYREJECTED
+	policy malformed EINVAL
+	policy foreign EXDEV
+	policy oversize EFBIG
+	policy_status "serial 11" "$msr11 uses 2" "$pci uses 0" "$io uses 0"
+	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
+	dmesg_has "lockdown: policy refused: policy is for another machine"
+	dmesg_has "lockdown: policy refused: line 6: "
+	dmesg_has "lockdown: policy refused: signer's certificate 'Lockdown Test both: "
+	dmesg_has "lockdown: policy refused: signature does not match the text"
+	dmesg_has "lockdown: policy refused: signed by no key of UEFI db or MOK"
+	dmesg_has "signed by 'Lockdown Test db: "
+	status_has "Owner policy: serial 11, signed by Lockdown Test db: " "line 5: msr write 0xc0000103 (any bits)  used 2 times" "line 7: ioport 0x70-0x71  never used"
+	wrmsr EPERM 0x175
+	EOF
+}
+
+# Without firmware Secure Boot (open, lockdown=, secureboot_enable=, setup
+# mode) root could have enrolled the signing key itself: refused.
+plan_owner_policy_refused() {
+	cat <<-'EOF'
+	policy p10 EPERM
+	policy_status "serial 0"
+	dmesg_has "lockdown: policy refused: firmware Secure Boot is off"
+	EOF
 }
 
 # Root wrote ACPI tables into the initrd (scripts/boot.sh): refused by the
@@ -1093,6 +1232,8 @@ plan_attack_fooled_not() {
 	modload lktest_attacker EKEYREJECTED
 	dmesg_count "Loading of module with unavailable key is rejected" 2 2
 	insmod lktest_db ok
+	policy attacker ENOKEY
+	policy_status "serial 0"
 	EOF
 }
 
@@ -1125,6 +1266,8 @@ plan_attack_shim_reboot() {
 	insmod lktest_attacker EKEYREJECTED
 	modload lktest_attacker EKEYREJECTED
 	insmod lktest_mok ok
+	policy attacker ENOKEY
+	policy_status "serial 0"
 	EOF
 }
 
@@ -1149,6 +1292,11 @@ plan_shim() {
 	insmod lktest_rleaf EKEYREJECTED
 	insmod lktest_attacker EKEYREJECTED
 	keys_view "MOK, handed over by shim" "Lockdown Test mok: "
+	policy mok12 ok
+	policy_status "serial 12" "rule 8 ioport 0x0080-0x0080 uses 0"
+	dmesg_has "signed by 'Lockdown Test mok: "
+	ioport ioperm 0x80 1 ok
+	policy_status "rule 8 ioport 0x0080-0x0080 uses 1"
 	EOF
 }
 
@@ -1189,6 +1337,7 @@ plan_emulated() {
 	modload lktest_db EKEYREJECTED
 	dmesg_count "Loading of module with unavailable key is rejected" 2 2
 	EOF
+	plan_owner_policy_refused
 }
 
 plan_setupmode() {
@@ -1203,6 +1352,7 @@ plan_setupmode() {
 	EOF
 	plan_guarded ok
 	echo "insmod lktest_unsigned ok"
+	plan_owner_policy_refused
 }
 
 # A boot that must not be locked down: nothing raised it, signatures are
@@ -1288,6 +1438,17 @@ plan_bench_none() {
 
 plan_bench_integrity() {
 	plan_bench
+}
+
+# The writes an owner policy allows (scripts/mkpolicies.sh: bench), under
+# firmware Secure Boot: compared with plan_bench_none's open kernel.
+plan_bench_policy() {
+	local op
+
+	echo "policy bench ok"
+	for op in msr-write ioperm pci-write; do
+		echo "bench $op"
+	done
 }
 
 plan_bench_keys() {

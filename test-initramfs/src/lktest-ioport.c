@@ -2,9 +2,11 @@
 /*
  * lktest-ioport: one raw I/O port operation.
  *
- *   lktest-ioport ioperm|iopl|devport-open|devport-write --expect ok|ENAME
+ *   lktest-ioport ioperm [FROM [NUM]]|iopl|devport-open|devport-write
+ *                 --expect ok|ENAME
  *
- * ioperm(0x80, 1, 1) and iopl(3) are released again when allowed.
+ * ioperm(FROM, NUM, 1) (default 0x80, 1) reads each port it granted
+ * (inb), then releases them; iopl(3) is released again when allowed.
  * devport-write opens /dev/port read-write and writes back at 0x80 (the
  * POST diagnostic port) the byte it reads there; the first failing step
  * gives the result.
@@ -52,10 +54,20 @@ int main(int argc, char **argv)
 	int err;
 
 	if (!strcmp(op, "ioperm")) {
-		err = ioperm(PORT, 1, 1) ? errno : 0;
-		if (!err)
-			ioperm(PORT, 1, 0);
-		return lk_verdict("ioperm(0x80, 1, 1)", err, expect);
+		unsigned long from = argc > 2 ? strtoul(argv[2], NULL, 0) : PORT;
+		unsigned long num = argc > 3 ? strtoul(argv[3], NULL, 0) : 1;
+		char what[64];
+		unsigned long p;
+
+		err = ioperm(from, num, 1) ? errno : 0;
+		if (!err) {
+			/* Granted means usable: a port outside it would fault. */
+			for (p = from; p < from + num; p++)
+				printf("inb(0x%lx) = 0x%02x\n", p, inb(p));
+			ioperm(from, num, 0);
+		}
+		snprintf(what, sizeof(what), "ioperm(0x%lx, %lu, 1)", from, num);
+		return lk_verdict(what, err, expect);
 	}
 	if (!strcmp(op, "iopl")) {
 		err = iopl(3) ? errno : 0;
@@ -68,7 +80,7 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "devport-write"))
 		return lk_verdict("/dev/port write 0x80", devport(1), expect);
 
-	fprintf(stderr, "usage: %s ioperm|iopl|devport-open|devport-write --expect ok|ENAME\n",
+	fprintf(stderr, "usage: %s ioperm [FROM [NUM]]|iopl|devport-open|devport-write --expect ok|ENAME\n",
 		argv[0]);
 	return LKTEST_FAIL;
 }

@@ -7,6 +7,7 @@
 #   LKTEST_BINDIR   the compiled test programs (lktest-*)
 #   LKTEST_MODULES  the test modules (*.ko), optional
 #   LKTEST_KEYS     public certificates (*.der, *.esl), optional
+#   LKTEST_POLICIES signed owner policies (*.policy), optional
 
 # shellcheck disable=SC2154 # moddir and initdir come from dracut
 
@@ -51,6 +52,13 @@ install() {
         mkdir -p "$initdir/usr/lib/lktest/keys"
         for f in "$LKTEST_KEYS"/*.der "$LKTEST_KEYS"/*.esl; do
             [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/keys/${f##*/}"
+        done
+    fi
+
+    if [[ $LKTEST_POLICIES ]]; then
+        mkdir -p "$initdir/usr/lib/lktest/policies"
+        for f in "$LKTEST_POLICIES"/*.policy; do
+            [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/policies/${f##*/}"
         done
     fi
 

@@ -1,0 +1,97 @@
+#!/bin/bash
+# Make the owner policies the harness loads: $BUILD/policies/NAME.policy,
+# each signed the way an owner signs one (scripts/sign-file, as for a
+# module) or spoiled the way an attacker with root would try.  Called by
+# scripts/mkinitramfs.sh, which puts them in the initramfs
+# (/usr/lib/lktest/policies).
+#
+# Every policy names the machine by the SHA-256 of its UEFI PK variable's
+# contents: the project's PK.esl, which scripts/mkvars.sh enrolls in both
+# stores (project-VARS.fd, and shim-VARS.fd made from it).
+#
+#   p10          serial 10, signed with db: TSC_AUX's low byte (a mask),
+#                one PCI register, ports 0x70-0x71
+#   p11          serial 11, signed with db: TSC_AUX whole, the same rest
+#   mok12        serial 12, signed with the MOK key: loads only when that
+#                MOK came through shim
+#   unsigned     p12's text, no signature
+#   attacker     signed with a key in no keyring
+#   buildkey     signed with the kernel's build key (builtin keyring only)
+#   revoked      signed with "both", a db key that dbx revokes
+#   tampered     p12 signed, then one rule widened in the signed text
+#   malformed    signed with db, a rule the parser refuses
+#   foreign      signed with db, for another machine's PK
+#   oversize     signed with db, 96 KiB
+#   bench        serial 1, signed with db: what lktest-bench writes (TSC_AUX,
+#                the Interrupt Line, port 0x80), for scripts/bench.sh
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+KEYS=${KEYS:-$BUILD/keys}
+OUT=$BUILD/policies
+SIGN=$OBJ/scripts/sign-file
+
+# text SERIAL PK-HEX RULES...: a policy's text, one rule per argument.
+text() {
+	local serial=$1 pk=$2 r
+
+	shift 2
+	printf 'lockdown-policy v1\n# made by scripts/mkpolicies.sh\n'
+	printf 'machine pk-sha256:%s\nserial %s\n' "$pk" "$serial"
+	for r in "$@"; do
+		printf '%s\n' "$r"
+	done
+}
+
+# sign NAME TEXT KEY [CERT]: $OUT/NAME.policy, $OUT/TEXT.txt signed with
+# $KEYS/KEY.key and .crt, or with the key file KEY and certificate CERT.
+sign() {
+	local name=$1 text=$OUT/$2.txt key=$3 cert
+
+	case $key in
+	/*) cert=${4:?} ;;
+	*) cert=$KEYS/$key.crt key=$KEYS/$key.key ;;
+	esac
+	"$SIGN" sha256 "$key" "$cert" "$text" "$OUT/$name.policy"
+}
+
+[ -x "$SIGN" ] || die "$SIGN missing: build the kernel first"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+pk=$(sha256sum <"$KEYS/PK.esl" | cut -d' ' -f1)
+other=$(sha256sum <"$KEYS/KEK.esl" | cut -d' ' -f1)
+pci="pci write 0000:00:00.0 0x3c"
+io="ioport 0x70-0x71"
+
+text 10 "$pk" "msr write 0xc0000103 mask 0xff" "$pci" "$io" >"$OUT/p10.txt"
+text 11 "$pk" "msr write 0xc0000103" "$pci" "$io" >"$OUT/p11.txt"
+text 12 "$pk" "msr write 0xc0000103" "$pci" "$io" "ioport 0x80" >"$OUT/p12.txt"
+sign p10 p10 db
+sign p11 p11 db
+sign mok12 p12 mok
+
+cp "$OUT/p12.txt" "$OUT/unsigned.policy"
+sign attacker p12 attacker
+sign buildkey p12 "$OBJ/certs/signing_key.pem" "$OBJ/certs/signing_key.x509"
+sign revoked p12 both
+# Signed, then the last rule widened in place (same length): "0x80" ->
+# "0xff" breaks the signature and nothing else.
+sign tampered p12 db
+sed -i 's/^ioport 0x80$/ioport 0xff/' "$OUT/tampered.policy"
+cmp -s "$OUT/p12.txt" <(head -c "$(stat -c %s "$OUT/p12.txt")" "$OUT/tampered.policy") &&
+	die "tampered.policy: the text did not change"
+text 12 "$pk" "msr write 0xc0000103" "msr read 0x10" >"$OUT/malformed.txt"
+sign malformed malformed db
+text 12 "$other" "msr write 0xc0000103" >"$OUT/foreign.txt"
+sign foreign foreign db
+text 1 "$pk" "msr write 0xc0000103" "$pci" "ioport 0x80" >"$OUT/bench.txt"
+sign bench bench db
+{
+	text 12 "$pk"
+	head -c $((96 * 1024)) /dev/zero | tr '\0' '#'
+	echo
+} >"$OUT/oversize.txt"
+sign oversize oversize db
+rm -f "$OUT"/*.txt
+msg "made $(find "$OUT" -name '*.policy' | wc -l) owner policies in $OUT (PK sha256 $pk)"
