@@ -5,7 +5,8 @@
 #   make check-debug  the same matrix on a KASAN/UBSAN/KFENCE/lockdep kernel
 #                 (build/obj-debug, build/debug); run make check first
 #   make series   export the change as a git format-patch series
-#   make fuzz     fuzz the EFI signature-list parser (libFuzzer, ASan, UBSan)
+#   make fuzz     fuzz the EFI signature-list and owner-policy parsers
+#                 (libFuzzer, ASan, UBSan; 10 million executions each)
 #   make bench    guarded-syscall and UEFI key import cost, ours vs the stock
 #                 tree (prints figures, never fails on speed; after make)
 #   make boot S=  boot one scenario (open, integrity, confidentiality,
