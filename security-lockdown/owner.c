@@ -61,18 +61,22 @@
  * use counter, allocated with the policy.
  *
  * The guarded sites ask kernel_is_locked_down_msr(),
- * kernel_is_locked_down_pci() and kernel_is_locked_down_ioport().  While
- * the kernel is open they cost what kernel_is_locked_down() costs (the
- * lockdown_open static branch first, then the same question).  Locked
- * down, an access no rule allows is asked as kernel_is_locked_down()
- * would ask it.  An access a rule allows is still put to every LSM on the
- * locked_down hook (BPF programs can attach there): the task is marked
- * as excepted for that one reason, kernel_is_locked_down() is asked,
- * the mark is cleared.  The lockdown hook sees the mark and allows;
- * the others answer as they like.  The mark lives in the task's LSM blob,
- * is never inherited (a child's blob starts zeroed), and is honoured only
- * in task context, so an interrupt arriving inside the window asks as
- * usual.
+ * kernel_is_locked_down_pci() and kernel_is_locked_down_ioport()
+ * (include/linux/lockdown_owner.h).  Until the first policy is loaded
+ * they are kernel_is_locked_down() itself, inline, behind the static
+ * branch lockdown_owner_loaded, which the first load enables for good;
+ * only then do they call the __kernel_is_locked_down_*() of this file.
+ * While the kernel is open those cost what kernel_is_locked_down()
+ * costs (the lockdown_open static branch first, then the same question).
+ * Locked down, an access no rule allows is asked as
+ * kernel_is_locked_down() would ask it.  An access a rule allows is still
+ * put to every LSM on the locked_down hook (BPF programs can attach
+ * there): the task is marked as excepted for that one reason,
+ * kernel_is_locked_down() is asked, the mark is cleared.  The lockdown
+ * hook sees the mark and allows; the others answer as they like.  The
+ * mark lives in the task's LSM blob, is never inherited (a child's blob
+ * starts zeroed), and is honoured only in task context, so an interrupt
+ * arriving inside the window asks as usual.
  *
  * Choices made here beyond the design (see the commit message):
  *  - everything is behind CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY (default
@@ -100,6 +104,9 @@
 #include <linux/capability.h>
 #include <linux/efi.h>
 #include <linux/err.h>
+#include <linux/export.h>
+#include <linux/jump_label.h>
+#include <linux/lockdown_owner.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module_signature.h>
 #include <linux/mutex.h>
@@ -126,6 +133,10 @@
 static struct lockdown_owner lockdown_owner = {
 	.lock = __MUTEX_INITIALIZER(lockdown_owner.lock),
 };
+
+/* Enabled by the first policy loaded, never disabled: see the header. */
+DEFINE_STATIC_KEY_FALSE(lockdown_owner_loaded);
+EXPORT_SYMBOL_GPL(lockdown_owner_loaded);	/* msr.ko (CONFIG_X86_MSR=m) */
 
 /**
  * struct lockdown_task - the lockdown LSM's part of a task's security blob
@@ -168,14 +179,15 @@ bool lockdown_owner_can_except(void)
 	return lockdown_blob_ready;
 }
 
-static struct lockdown_task *lockdown_task(const struct task_struct *t)
+static __always_inline struct lockdown_task *
+lockdown_task(const struct task_struct *t)
 {
 	if (!lockdown_blob_ready || !t->security)
 		return NULL;
 	return t->security + lockdown_blob_sizes.lbs_task;
 }
 
-static void lockdown_except(enum lockdown_reason what)
+static __always_inline void lockdown_except(enum lockdown_reason what)
 {
 	struct lockdown_task *lt = lockdown_task(current);
 
@@ -187,7 +199,7 @@ static void lockdown_except(enum lockdown_reason what)
  * lockdown_owner_excepted - whether the owner policy lets @what through now
  * @what: the reason the locked_down hook is asked about
  *
- * True only inside kernel_is_locked_down_msr() and its siblings, for the
+ * True only inside __kernel_is_locked_down_msr() and its siblings, for the
  * running task, for the one reason they asked about, after a rule of the
  * owner policy allowed the access.  Called by the lockdown LSM's
  * locked_down hook before it refuses.
@@ -512,6 +524,8 @@ int lockdown_owner_load(const void *blob, size_t len)
 		lockdown_owner_set_free(set);
 		goto out;
 	}
+	/* From now on the sites ask this file; a no-op after the first. */
+	static_branch_enable(&lockdown_owner_loaded);
 	pr_notice("owner policy serial %llu loaded: %u rules, signed by '%s', sha256 %*phN\n",
 		  cur, nr_rules, signer ?: LOCKDOWN_SIGNER_UNKNOWN,
 		  (int)sizeof(digest), digest);
@@ -696,26 +710,15 @@ static void lockdown_owner_report(const struct lockdown_access *a, u64 serial,
 	lockdown_audit_allowed(a->what, serial, line, access);
 }
 
-/**
- * lockdown_owner_decide - ask about an access the owner policy may allow
- * @o: the owner policy state
- * @s: the lockdown state
- * @a: the access
- * @ask: asks every LSM on the locked_down hook; kernel_is_locked_down()
- *	for the running kernel
- *
- * When @s does not forbid @a->what, or no rule of @o allows @a, this is
- * @ask(@a->what), its denial report included.  When a rule allows @a,
- * @ask is called with the running task excepted for @a->what, so that
- * the lockdown LSM allows and every other LSM still answers; if all
- * allow, the rule's use is counted and reported.
- *
- * Return: true when the access must be refused.
+/*
+ * lockdown_owner_decide(), inline: the running kernel's sites pass a
+ * constant @ask, so that it is a direct call, not an indirect one.
  */
-bool lockdown_owner_decide(struct lockdown_owner *o,
-			   const struct lockdown_state *s,
-			   const struct lockdown_access *a,
-			   bool (*ask)(enum lockdown_reason what))
+static __always_inline bool
+__lockdown_owner_decide(struct lockdown_owner *o,
+			const struct lockdown_state *s,
+			const struct lockdown_access *a,
+			bool (*ask)(enum lockdown_reason what))
 {
 	struct lockdown_owner_set *set;
 	struct lockdown_access known;
@@ -760,30 +763,46 @@ bool lockdown_owner_decide(struct lockdown_owner *o,
 	return false;
 }
 
-static bool lockdown_ask(enum lockdown_reason what)
+/**
+ * lockdown_owner_decide - ask about an access the owner policy may allow
+ * @o: the owner policy state
+ * @s: the lockdown state
+ * @a: the access
+ * @ask: asks every LSM on the locked_down hook; kernel_is_locked_down()
+ *	for the running kernel
+ *
+ * When @s does not forbid @a->what, or no rule of @o allows @a, this is
+ * @ask(@a->what), its denial report included.  When a rule allows @a,
+ * @ask is called with the running task excepted for @a->what, so that
+ * the lockdown LSM allows and every other LSM still answers; if all
+ * allow, the rule's use is counted and reported.
+ *
+ * Return: true when the access must be refused.
+ */
+bool lockdown_owner_decide(struct lockdown_owner *o,
+			   const struct lockdown_state *s,
+			   const struct lockdown_access *a,
+			   bool (*ask)(enum lockdown_reason what))
 {
-	return kernel_is_locked_down(what);
+	return __lockdown_owner_decide(o, s, a, ask);
 }
 
-/**
- * kernel_is_locked_down_msr - whether an MSR write is forbidden now
- * @cpu: the CPU whose register the caller writes
- * @reg: the MSR's address
- * @val: the value the write would give it
- * @read: reads the register's value on @cpu (rdmsrl_safe_on_cpu()); called
- *	only while locked down, when a rule with a mask must compare the
- *	bits the write changes.  It may sleep.
- *
- * kernel_is_locked_down(LOCKDOWN_MSR), except that while the kernel is
- * locked down a write the owner policy allows is refused only if another
- * LSM refuses it.  A value changing between the read and the caller's
- * write is the caller's race, as it is without this check.
- *
- * Context: Process context (the caller's own task); may sleep.
- * Return: true when the caller must refuse the write (with -EPERM).
+/*
+ * kernel_is_locked_down(), spelled out: a size-optimised build keeps that
+ * inline helper out of line here, one call more on every allowed access.
  */
-bool kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
-			       int (*read)(unsigned int cpu, u32 reg, u64 *val))
+static __always_inline bool lockdown_ask(enum lockdown_reason what)
+{
+	return unlikely(security_locked_down(what) != 0);
+}
+
+/*
+ * The out-of-line halves of the questions in include/linux/lockdown_owner.h
+ * (documented there), asked once an owner policy has been loaded.
+ */
+bool __kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
+				 int (*read)(unsigned int cpu, u32 reg,
+					     u64 *val))
 {
 	struct lockdown_access a = {
 		.what = LOCKDOWN_MSR,
@@ -792,26 +811,12 @@ bool kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
 
 	if (static_branch_likely(&lockdown_open))
 		return kernel_is_locked_down(LOCKDOWN_MSR);
-	return lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				     lockdown_ask);
+	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
+				       lockdown_ask);
 }
+EXPORT_SYMBOL_GPL(__kernel_is_locked_down_msr);
 
-/**
- * kernel_is_locked_down_pci - whether a PCI config-space write is forbidden
- * @dev: the function written to
- * @off: config-space offset of the first byte written
- * @len: number of bytes written
- *
- * kernel_is_locked_down(LOCKDOWN_PCI_ACCESS), except that while the
- * kernel is locked down a write the owner policy allows (every byte inside
- * one rule's range for @dev) is refused only if another LSM refuses it.
- * The caller passes the write as userspace asked for it, before clipping
- * it to the config space: a write reaching past 4 KiB matches no rule.
- *
- * Context: Process context (the caller's own task).
- * Return: true when the caller must refuse the write (with -EPERM).
- */
-bool kernel_is_locked_down_pci(struct pci_dev *dev, loff_t off, size_t len)
+bool __kernel_is_locked_down_pci(struct pci_dev *dev, loff_t off, size_t len)
 {
 	struct lockdown_access a = {
 		.what = LOCKDOWN_PCI_ACCESS,
@@ -830,23 +835,11 @@ bool kernel_is_locked_down_pci(struct pci_dev *dev, loff_t off, size_t len)
 		a.pci.off = off;
 		a.pci.len = len;
 	}
-	return lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				     lockdown_ask);
+	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
+				       lockdown_ask);
 }
 
-/**
- * kernel_is_locked_down_ioport - whether access to I/O ports is forbidden
- * @from: first port
- * @num: number of ports
- *
- * kernel_is_locked_down(LOCKDOWN_IOPORT), except that while the kernel is
- * locked down an access to ports all inside one rule's range of the owner
- * policy is refused only if another LSM refuses it.
- *
- * Context: Process context (the caller's own task).
- * Return: true when the caller must refuse the access (with -EPERM).
- */
-bool kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
+bool __kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
 {
 	struct lockdown_access a = {
 		.what = LOCKDOWN_IOPORT,
@@ -855,6 +848,6 @@ bool kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
 
 	if (static_branch_likely(&lockdown_open))
 		return kernel_is_locked_down(LOCKDOWN_IOPORT);
-	return lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				     lockdown_ask);
+	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
+				       lockdown_ask);
 }
