@@ -17,7 +17,8 @@
 # For each NAME: NAME.key, NAME.crt (PEM), NAME.der and NAME.esl (EFI signature
 # list, owner GUID $OWNER_GUID), plus the time-based authenticated updates
 # PK.auth (self-signed), KEK.auth (by PK), db.auth (db+both, by KEK) and
-# dbx.auth (dbx+both, by KEK).  Idempotent: existing keys are kept; the
+# dbx.auth (dbx+both and policyhash.esl, the SHA-256 of one owner policy's
+# text, by KEK).  Idempotent: existing keys are kept; the
 # derived files are remade only when missing.
 #
 # A variant store (a malformed db, a db of 50 certificates, ...) uses its own
@@ -113,10 +114,30 @@ list() {
 		rm -f "${out%.list}.auth"
 	fi
 }
+# hex_bytes HEX: the bytes HEX spells.
+hex_bytes() { printf '%b' "$(sed 's/../\\x&/g' <<<"$1")"; }
+# sha256_esl OUT HEX: OUT is an EFI_CERT_SHA256 signature list holding the
+# one SHA-256 HEX, owner $OWNER_GUID (GUIDs little-endian, as UEFI stores
+# them).  Firmware tools hash PE images or certificates, not a file as it is.
+sha256_esl() {
+	local g=${OWNER_GUID//-/}
+
+	{
+		hex_bytes 2616c4c14c509240aca941f936934328	# EFI_CERT_SHA256_GUID
+		# ListSize 76, SignatureHeaderSize 0, SignatureSize 48
+		hex_bytes 4c0000000000000030000000
+		hex_bytes "${g:6:2}${g:4:2}${g:2:2}${g:0:2}${g:10:2}${g:8:2}"
+		hex_bytes "${g:14:2}${g:12:2}${g:16:16}$2"
+	} >"$1"
+}
+# dbx also revokes one owner policy, "hashrevoked", by the SHA-256 of its
+# text (the policy itself is signed with db by scripts/mkpolicies.sh).
+sha256_esl policyhash.esl "$("$TOP/scripts/mkpolicies.sh" --hashrevoked-text \
+	"$(sha256sum <PK.esl | cut -d' ' -f1)" | sha256sum | cut -d' ' -f1)"
 # shellcheck disable=SC2086 # the *_EXTRA variables are lists of files
 list db.list db.esl ca.esl rca.esl ${DB_EXTRA:-} both.esl
 # shellcheck disable=SC2086
-list dbx.list dbx.esl rca.esl ${DBX_EXTRA:-} both.esl
+list dbx.list dbx.esl rca.esl policyhash.esl ${DBX_EXTRA:-} both.esl
 auth db KEK db.auth db.list
 auth dbx KEK dbx.auth dbx.list
 

@@ -22,8 +22,14 @@
 #   malformed    signed with db, a rule the parser refuses
 #   foreign      signed with db, for another machine's PK
 #   oversize     signed with db, 96 KiB
+#   hashrevoked  serial 13, signed with db, but dbx holds the SHA-256 of its
+#                text (scripts/mkkeys.sh): the owner revoked this one policy;
+#                hashrevoked.sha256 is that hash, in hex
 #   bench        serial 1, signed with db: what lktest-bench writes (TSC_AUX,
 #                the Interrupt Line, port 0x80), for scripts/bench.sh
+#
+#   scripts/mkpolicies.sh --hashrevoked-text PK-HEX
+#                prints hashrevoked's text, for scripts/mkkeys.sh to hash
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -56,6 +62,15 @@ sign() {
 	"$SIGN" sha256 "$key" "$cert" "$text" "$OUT/$name.policy"
 }
 
+# hashrevoked_text PK-HEX: the text of the policy dbx revokes by its hash.
+hashrevoked_text() {
+	text 13 "$1" "msr write 0xc0000103" "ioport 0x70-0x71"
+}
+
+if [ "${1:-}" = --hashrevoked-text ]; then
+	hashrevoked_text "${2:?PK-HEX}"
+	exit
+fi
 [ -x "$SIGN" ] || die "$SIGN missing: build the kernel first"
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -85,6 +100,9 @@ text 12 "$pk" "msr write 0xc0000103" "msr read 0x10" >"$OUT/malformed.txt"
 sign malformed malformed db
 text 12 "$other" "msr write 0xc0000103" >"$OUT/foreign.txt"
 sign foreign foreign db
+hashrevoked_text "$pk" >"$OUT/hashrevoked.txt"
+sign hashrevoked hashrevoked db
+sha256sum <"$OUT/hashrevoked.txt" | cut -d' ' -f1 >"$OUT/hashrevoked.sha256"
 text 1 "$pk" "msr write 0xc0000103" "$pci" "ioport 0x80" >"$OUT/bench.txt"
 sign bench bench db
 {

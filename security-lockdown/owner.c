@@ -474,13 +474,15 @@ int lockdown_owner_load(const void *blob, size_t len)
 
 	sha256(blob, textlen, digest);
 	if (is_binary_blacklisted(digest, sizeof(digest))) {
+		/* "binary hash HEX is revoked by UEFI:dbx", if it can say */
 		list = blacklist_describe_hash(digest, sizeof(digest),
 					       BLACKLIST_HASH_BINARY);
-		ret = lockdown_owner_refuse(-EKEYREJECTED,
-					    "sha256 %*phN is revoked%s%s",
-					    (int)sizeof(digest), digest,
-					    list ? " by " : "",
-					    list ? list : "");
+		if (list)
+			ret = lockdown_owner_refuse(-EKEYREJECTED, "%s", list);
+		else
+			ret = lockdown_owner_refuse(-EKEYREJECTED,
+						    "sha256 %*phN is revoked",
+						    (int)sizeof(digest), digest);
 		kfree(list);
 		goto out;
 	}

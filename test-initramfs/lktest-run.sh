@@ -1107,6 +1107,7 @@ plan_owner_policy() {
 	policy buildkey ENOKEY
 	policy mok12 ENOKEY
 	policy revoked EKEYREJECTED
+	policy hashrevoked EKEYREJECTED
 	policy tampered EKEYREJECTED
 	policy malformed EINVAL
 	policy foreign EXDEV
@@ -1117,6 +1118,7 @@ plan_owner_policy() {
 	dmesg_has "lockdown: policy refused: line 6: "
 	dmesg_has "lockdown: policy refused: signer's certificate 'Lockdown Test both: "
 	dmesg_has "lockdown: policy refused: signature does not match the text"
+	dmesg_has "lockdown: policy refused: binary hash $(cat "$POLICIES/hashrevoked.sha256") is revoked by UEFI:dbx"
 	dmesg_has "lockdown: policy refused: signed by no key of UEFI db or MOK"
 	dmesg_has "signed by 'Lockdown Test db: "
 	status_has "Owner policy: serial 11, signed by Lockdown Test db: " "line 5: msr write 0xc0000103 (any bits)  used 2 times" "line 7: ioport 0x70-0x71  never used"

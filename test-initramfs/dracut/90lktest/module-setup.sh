@@ -57,7 +57,7 @@ install() {
 
     if [[ $LKTEST_POLICIES ]]; then
         mkdir -p "$initdir/usr/lib/lktest/policies"
-        for f in "$LKTEST_POLICIES"/*.policy; do
+        for f in "$LKTEST_POLICIES"/*.policy "$LKTEST_POLICIES"/*.sha256; do
             [[ -f $f ]] && inst_simple "$f" "/usr/lib/lktest/policies/${f##*/}"
         done
     fi
