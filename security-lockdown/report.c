@@ -161,9 +161,13 @@ static void lockdown_allowed_post(struct audit_buffer *ab, void *data)
 	struct lockdown_allowed_data *lad =
 		container_of(data, struct lockdown_allowed_data, ad);
 
-	audit_log_format(ab, " policy_serial=%llu policy_line=%u access=",
-			 lad->serial, lad->line);
-	audit_log_untrustedstring(ab, lad->access);
+	/*
+	 * The access is text owner.c builds from numbers alone: quoted as
+	 * is, like lockdown_reason.  audit_log_untrustedstring() would turn
+	 * it into hex for its spaces.
+	 */
+	audit_log_format(ab, " policy_serial=%llu policy_line=%u access=\"%s\"",
+			 lad->serial, lad->line, lad->access);
 	audit_log_format(ab, " uid=%u auid=%u",
 			 from_kuid(&init_user_ns, current_uid()),
 			 from_kuid(&init_user_ns, audit_get_loginuid(current)));
