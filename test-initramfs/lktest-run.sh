@@ -123,6 +123,30 @@ check_wrmsr_xor() {
 	[ "$after" = "$(printf '0x%x' "$val")" ]
 }
 
+# audit_allowed TEXT...: with audit on (no daemon: the kernel prints each
+# record), msr-tools wrmsr writes $MSR's value back, which the owner policy
+# allows; the audit record of that allowed write has each TEXT.  The record
+# shares the owner policy's report limit (10 per 5 s) with the console
+# line, and printk's own limit applies to records no daemon reads: the
+# write is tried again each second until a record with TEXT 2 shows.
+check_audit_allowed() {
+	local rec= try t
+
+	lktest-audit enable >/dev/null || { echo "cannot enable audit"; return 1; }
+	for try in 0 1 2 3 4 5 6 7 8 9 10 11; do
+		check_wrmsr ok >/dev/null || { echo "allowed write failed"; return 1; }
+		sleep 0.5
+		rec=$(dmesg | grep -F "lsm=lockdown allowed" | grep -F -- "$2" |
+			tail -n 1)
+		[ -n "$rec" ] && break
+		sleep 0.5
+	done
+	echo "${rec:-no allowed-access record has '$2'} (after $((try + 1)) writes)"
+	for t in "$@"; do
+		grep -qF -- "$t" <<<"$rec" || { echo "record lacks '$t'"; return 1; }
+	done
+}
+
 # msr OP E: lktest-msr read|pwrite|ioctl-read|ioctl-write.
 check_msr() {
 	cmd lktest-msr "$1" --msr "$MSR" --expect "$2"
@@ -1123,6 +1147,7 @@ plan_owner_policy() {
 	dmesg_has "signed by 'Lockdown Test db: "
 	status_has "Owner policy: serial 11, signed by Lockdown Test db: " "line 5: msr write 0xc0000103 (any bits)  used 2 times" "line 7: ioport 0x70-0x71  never used"
 	wrmsr EPERM 0x175
+	audit_allowed "lsm=lockdown allowed level=integrity pid=" 'comm="wrmsr" lockdown_reason="raw MSR access" policy_serial=11 policy_line=5 access="wrmsr 0xc0000103" uid=0'
 	EOF
 }
 
