@@ -6,7 +6,7 @@ set -euo pipefail
 PKGS=(
 	"linux-source-${KVER:-6.1}" gcc make flex bison bc libelf-dev libssl-dev cpio
 	kmod dracut qemu-system-x86 ovmf sbsigntool efitools mtools dosfstools
-	ccache msr-tools pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
+	ccache msr-tools lm-sensors pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
 	python3 xz-utils openssl busybox-static clang-14 libclang-rt-14-dev file rsync
 	python3-docutils python3-ply python3-git groff-base man-db
 	shim-unsigned expect kexec-tools

@@ -163,6 +163,25 @@ check_ioport() {
 	cmd lktest-ioport "${@:1:$#-1}" --expect "${!#}"
 }
 
+# isadump E [ADDR DATA]: lm-sensors' isadump reads the 256 registers behind
+# the index/data port pair ADDR DATA (default 0x70 0x71, the CMOS RTC)
+# after ioperm() of each port.  It names the call that failed, not the
+# errno (lktest-ioport checks that): refused is its ioperm() message.
+check_isadump() {
+	cmd isadump -y "${2:-0x70}" "${3:-0x71}"
+	if [ "$1" = ok ]; then
+		expect_tool ok || return 1
+		grep -q '^00: ' <<<"$OUT" || { echo "no register dump"; return 1; }
+		return
+	fi
+	if [ "$RC" -ne 0 ] && grep -qF "Could not ioperm()" <<<"$OUT"; then
+		echo "refused at ioperm() as expected"
+		return 0
+	fi
+	echo "expected isadump to fail at ioperm()"
+	return 1
+}
+
 # devport_dd E [PORT]: dd reads PORT (default 0x80) through /dev/port and
 # writes it back.
 check_devport_dd() {
@@ -841,6 +860,7 @@ plan_guarded() {
 	ioport ioperm @E@
 	ioport iopl @E@
 	ioport devport-write @E@
+	isadump @E@
 	devport_dd @E@
 	open /dev/mem r @E@
 	setpci_write @E@
@@ -1118,9 +1138,11 @@ plan_owner_policy() {
 	ioport ioperm 0x80 1 EPERM
 	ioport ioperm 0x71 2 EPERM
 	ioport iopl EPERM
+	isadump ok 0x70 0x71
+	isadump EPERM 0x2e 0x2f
 	devport_dd EPERM 0x70
 	devport_dd EPERM
-	policy_status "serial 10" "$msr10 uses 5" "$pci uses 4" "$io uses 2"
+	policy_status "serial 10" "$msr10 uses 5" "$pci uses 4" "$io uses 4"
 	dmesg_has "owner policy line 5 allows wrmsr 0xc0000103"
 	policy_cat p11 ok
 	policy_status "serial 11" "$msr11 uses 0" "$pci uses 0" "$io uses 0"

@@ -28,7 +28,7 @@ install() {
     local f
 
     # the real tools the checks drive, and what the runner itself uses
-    inst_multiple wrmsr rdmsr setpci lspci insmod rmmod modprobe lsmod \
+    inst_multiple wrmsr rdmsr isadump setpci lspci insmod rmmod modprobe lsmod \
         capsh mokutil dd grep sed cat od head tail tr wc stty dmesg uname \
         mount setpriv chattr find cpio stat cmp
     inst_multiple -o kmod kexec
