@@ -131,16 +131,32 @@ static const char msr_rules[] =
 	"msr write 0xc0000103\n"			/* line 4, rule 0 */
 	"msr write 0x1a0 mask 0x0000000000400000\n";	/* line 5, rule 1 */
 
+/* What fake_read() gives: the register's value, or an error. */
+static struct {
+	u64 val;
+	int err;
+	unsigned int reads;
+} fake_msr;
+
+static int fake_read(unsigned int cpu, u32 reg, u64 *val)
+{
+	fake_msr.reads++;
+	*val = fake_msr.val;
+	return fake_msr.err;
+}
+
 static bool decide_msr(struct lockdown_owner *o, struct lockdown_state *s,
-		       u32 reg, u64 old, u64 new)
+		       u32 reg, u64 old, u64 new,
+		       int (*read)(unsigned int cpu, u32 reg, u64 *val))
 {
 	struct lockdown_access a = {
 		.what = LOCKDOWN_MSR,
-		.msr = { .reg = reg, .old = old, .new = new },
+		.msr = { .reg = reg, .old = old, .new = new, .read = read },
 	};
 
 	memset(&fake, 0, sizeof(fake));
 	fake.s = s;
+	fake_msr.reads = 0;
 	return lockdown_owner_decide(o, s, &a, fake_ask);
 }
 
@@ -160,7 +176,7 @@ static void owner_test_exception(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1, msr_rules), &cur), 0);
 
-	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0xc0000103, 0, 1));
+	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
 	KUNIT_EXPECT_TRUE(test, fake.excepted_seen);
 	KUNIT_EXPECT_FALSE(test, fake.other_reason_excepted);
@@ -168,46 +184,18 @@ static void owner_test_exception(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uses(o, 0), 1ULL);
 
 	/* Within the mask: allowed; one bit outside it: refused. */
-	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0x1a0, 0, 0x400000));
+	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0x1a0, 0, 0x400000, NULL));
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
-	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x400001));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x400001, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
 
 	/* An MSR no rule names. */
-	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x10, 0, 1));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x10, 0, 1, NULL));
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 	KUNIT_EXPECT_FALSE(test, lockdown_owner_excepted(LOCKDOWN_MSR));
 	lockdown_owner_destroy(o);
-}
-
-/* What fake_read() gives: the register's value, or an error. */
-static struct {
-	u64 val;
-	int err;
-	unsigned int reads;
-} fake_msr;
-
-static int fake_read(unsigned int cpu, u32 reg, u64 *val)
-{
-	fake_msr.reads++;
-	*val = fake_msr.val;
-	return fake_msr.err;
-}
-
-static bool decide_msr_read(struct lockdown_owner *o,
-			    struct lockdown_state *s, u32 reg, u64 new)
-{
-	struct lockdown_access a = {
-		.what = LOCKDOWN_MSR,
-		.msr = { .cpu = 0, .reg = reg, .new = new, .read = fake_read },
-	};
-
-	memset(&fake, 0, sizeof(fake));
-	fake.s = s;
-	fake_msr.reads = 0;
-	return lockdown_owner_decide(o, s, &a, fake_ask);
 }
 
 /*
@@ -228,23 +216,23 @@ static void owner_test_msr_read(struct kunit *test)
 	fake_msr.err = 0;
 
 	/* No mask: any value, never read. */
-	KUNIT_EXPECT_FALSE(test, decide_msr_read(o, s, 0xc0000103, 7));
+	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0xc0000103, 0, 7, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 0U);
 	/* An MSR no rule names: refused unread. */
-	KUNIT_EXPECT_TRUE(test, decide_msr_read(o, s, 0x10, 7));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x10, 0, 7, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 0U);
 
 	/* A mask: read once; only the masked bit may differ from it. */
-	KUNIT_EXPECT_FALSE(test, decide_msr_read(o, s, 0x1a0, 0x401234));
+	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0x1a0, 0, 0x401234, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 1U);
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
-	KUNIT_EXPECT_TRUE(test, decide_msr_read(o, s, 0x1a0, 0x400000));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x400000, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 1U);
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 
 	/* The read fails: refused, as no rule allowed it. */
 	fake_msr.err = -EIO;
-	KUNIT_EXPECT_TRUE(test, decide_msr_read(o, s, 0x1a0, 0x1234));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x1234, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 1U);
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
@@ -288,19 +276,19 @@ static void owner_test_plain(struct kunit *test)
 	struct lockdown_owner *o = new_owner(test);
 	u64 cur;
 
-	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0xc0000103, 0, 1));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1, msr_rules), &cur), 0);
-	KUNIT_EXPECT_FALSE(test, decide_msr(o, open, 0xc0000103, 0, 1));
+	KUNIT_EXPECT_FALSE(test, decide_msr(o, open, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 	KUNIT_EXPECT_EQ(test, uses(o, 0), 0ULL);
-	KUNIT_EXPECT_FALSE(test, decide_msr(o, open, 0x10, 0, 1));
+	KUNIT_EXPECT_FALSE(test, decide_msr(o, open, 0x10, 0, 1, NULL));
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 2, ""), &cur), 0);
-	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0xc0000103, 0, 1));
+	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 	lockdown_owner_destroy(o);
 }
