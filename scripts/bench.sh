@@ -105,27 +105,21 @@ build_stock() {
 
 # --- the big UEFI key store ----------------------------------------------------
 
-# Signature owner GUID of every list the project makes (as mkkeys.sh).
-OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
 BIG_KEYS=$BENCH/keys/big
 BIG_EXTRA=$BENCH/keys/big-extra
 BIG_VARS=$BENCH/vars/big-VARS.fd
 DB_CERTS=${DB_CERTS:-50}	# db: db + both + $DB_CERTS - 2 extra certificates
 DBX_HASHES=${DBX_HASHES:-500}	# dbx: dbx + both + $DBX_HASHES SHA-256 hashes
 
-# EFI signature list of N EFI_CERT_SHA256 entries (sha256 of "lockdown
-# bench dbx I"): what the real dbx mostly holds.
+# sha256_list N OUT: an EFI signature list of N EFI_CERT_SHA256 entries
+# (sha256 of "lockdown bench dbx I"): what the real dbx mostly holds.
 sha256_list() {
-	python3 - "$1" "$OWNER_GUID" "$2" <<-'PY'
-	import hashlib, struct, sys, uuid
-	n, owner, out = int(sys.argv[1]), uuid.UUID(sys.argv[2]).bytes_le, sys.argv[3]
-	cert_sha256 = uuid.UUID("c1c41626-504c-4092-aca9-41f936934328").bytes_le
-	entries = b"".join(owner + hashlib.sha256(b"lockdown bench dbx %d" % i).digest()
-			   for i in range(n))
-	with open(out, "wb") as f:
-	    f.write(cert_sha256 + struct.pack("<III", 28 + len(entries), 0, 16 + 32))
-	    f.write(entries)
-	PY
+	local i hashes=()
+
+	for ((i = 0; i < $1; i++)); do
+		hashes+=("$(printf 'lockdown bench dbx %d' "$i" | sha256sum | cut -d' ' -f1)")
+	done
+	sha256_esl "$2" "${hashes[@]}"
 }
 
 # $BIG_VARS: the project's keys (copies) with db and dbx grown; provisioned

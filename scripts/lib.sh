@@ -55,3 +55,28 @@ stamp_set() { mkdir -p "$BUILD"; echo "$2" >"$BUILD/.stamp-$1"; }
 kmake() {
 	make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" HOSTCC="ccache gcc" "$@"
 }
+
+# Signature owner GUID of every EFI signature list the project makes
+# ("lockdown-test").
+OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
+
+# hex_bytes HEX: the bytes HEX spells.
+hex_bytes() { printf '%b' "$(sed 's/../\\x&/g' <<<"$1")"; }
+
+# sha256_esl OUT HEX...: OUT is one EFI_CERT_SHA256 signature list holding
+# each SHA-256 HEX, owner $OWNER_GUID (GUIDs and sizes little-endian, as
+# UEFI stores them).  efitools hashes PE images and certificates only.
+sha256_esl() {
+	local out=$1 g=${OWNER_GUID//-/} owner size h hex
+
+	shift
+	owner=${g:6:2}${g:4:2}${g:2:2}${g:0:2}${g:10:2}${g:8:2}${g:14:2}${g:12:2}${g:16:16}
+	size=$(printf '%08x' $((28 + 48 * $#)))
+	hex=2616c4c14c509240aca941f936934328	# EFI_CERT_SHA256_GUID
+	# ListSize, SignatureHeaderSize 0, SignatureSize 48, then the entries
+	hex+=${size:6:2}${size:4:2}${size:2:2}${size:0:2}0000000030000000
+	for h; do
+		hex+=$owner$h
+	done
+	hex_bytes "$hex" >"$out"
+}

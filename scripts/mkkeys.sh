@@ -29,8 +29,6 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 KEYS=${KEYS:-$BUILD/keys}
-# Signature owner GUID of every list the project makes ("lockdown-test").
-OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
 # Fixed timestamp of the authenticated updates, so they are reproducible.
 AUTH_TIME="2026-01-01 00:00:00"
 NAMES=(PK KEK db dbx both mok bad attacker ca rca)
@@ -113,22 +111,6 @@ list() {
 		mv "$out.tmp" "$out"
 		rm -f "${out%.list}.auth"
 	fi
-}
-# hex_bytes HEX: the bytes HEX spells.
-hex_bytes() { printf '%b' "$(sed 's/../\\x&/g' <<<"$1")"; }
-# sha256_esl OUT HEX: OUT is an EFI_CERT_SHA256 signature list holding the
-# one SHA-256 HEX, owner $OWNER_GUID (GUIDs little-endian, as UEFI stores
-# them).  Firmware tools hash PE images or certificates, not a file as it is.
-sha256_esl() {
-	local g=${OWNER_GUID//-/}
-
-	{
-		hex_bytes 2616c4c14c509240aca941f936934328	# EFI_CERT_SHA256_GUID
-		# ListSize 76, SignatureHeaderSize 0, SignatureSize 48
-		hex_bytes 4c0000000000000030000000
-		hex_bytes "${g:6:2}${g:4:2}${g:2:2}${g:0:2}${g:10:2}${g:8:2}"
-		hex_bytes "${g:14:2}${g:12:2}${g:16:16}$2"
-	} >"$1"
 }
 # dbx also revokes one owner policy, "hashrevoked", by the SHA-256 of its
 # text (the policy itself is signed with db by scripts/mkpolicies.sh).
