@@ -24,6 +24,11 @@ SRC=$(realpath -m "$SRC") OBJ=$(realpath -m "$OBJ") BUILD=$(realpath -m "$BUILD"
 export CCACHE_DIR=${CCACHE_DIR:-$TOP/build/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export CCACHE_COMPILERCHECK=content
+# Depend mode: ccache hashes the source and the headers the compiler's
+# own -MMD file lists, and never runs the preprocessor a second time.
+# Measured on 6.1's kernel/ and mm/ with an empty cache: 118 s with the
+# default mode, 84 s in depend mode, 77-86 s with plain gcc.
+export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export KBUILD_BUILD_TIMESTAMP="2026-01-01"
 export KBUILD_BUILD_USER=lockdown KBUILD_BUILD_HOST=test
