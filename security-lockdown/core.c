@@ -17,6 +17,7 @@
 #include <linux/capability.h>
 #include <linux/init.h>
 #include <linux/lockdown_lsm.h>
+#include <linux/lockdown_owner.h>
 #include <linux/mutex.h>
 #include <linux/timekeeping.h>
 
@@ -185,7 +186,9 @@ static noinline int lockdown_decide(enum lockdown_reason what)
 		WARN(1, "Invalid lockdown reason %d", what);
 		return -EPERM;
 	}
-	if (ret && lockdown_owner_excepted(what))
+	/* Only once an owner policy is loaded can it have allowed it. */
+	if (ret && lockdown_owner_policy_loaded() &&
+	    lockdown_owner_excepted(what))
 		return 0;	/* the owner policy allowed it: owner.c */
 	if (ret)
 		lockdown_report(what);
@@ -212,7 +215,6 @@ static struct security_hook_list lockdown_hooks[] __lockdown_hooks_ro = {
 
 static int __init lockdown_lsm_init(void)
 {
-	lockdown_report_init();
 	lockdown_owner_init();
 	lockdown_policy_init();
 	lockdown_add_hooks(lockdown_hooks, ARRAY_SIZE(lockdown_hooks));
