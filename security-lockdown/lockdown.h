@@ -70,9 +70,24 @@ int lockdown_raise(struct lockdown_state *s, const char *where,
 DECLARE_STATIC_KEY_FALSE(lockdown_open);
 
 /* report.c */
+
+/* A report limit that a spent window answers without taking its lock. */
+struct lockdown_limit {
+	struct ratelimit_state rs;
+	unsigned long quiet_until;	/* jiffies; quiet before it */
+};
+
+/* 10 reports in 5 seconds; the caller counts what is held back. */
+#define LOCKDOWN_LIMIT_INIT(name) {					\
+	.rs = RATELIMIT_STATE_INIT_FLAGS(name, DEFAULT_RATELIMIT_INTERVAL,	\
+					 DEFAULT_RATELIMIT_BURST,	\
+					 RATELIMIT_MSG_ON_RELEASE),	\
+	.quiet_until = INITIAL_JIFFIES,					\
+}
+
+bool lockdown_limit_pass(struct lockdown_limit *l);
 void lockdown_count(struct lockdown_state *s, enum lockdown_reason what);
 void lockdown_report(enum lockdown_reason what);
-void __init lockdown_report_init(void);
 void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
 			    unsigned int line, const char *access);
 

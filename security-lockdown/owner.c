@@ -152,6 +152,14 @@ struct lsm_blob_sizes lockdown_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct lockdown_task),
 };
 
+/*
+ * One limit for the console line and the audit record of allowed
+ * accesses: a daemon the owner allows to write an MSR many times a second
+ * must flood neither.  The exact counts are in lockdown_policy_status.
+ */
+static struct lockdown_limit lockdown_owner_limit =
+	LOCKDOWN_LIMIT_INIT(lockdown_owner_limit);
+
 /* The blob offset is valid: the LSM framework initialised lockdown. */
 static bool lockdown_blob_ready __ro_after_init;
 
@@ -691,20 +699,12 @@ static void lockdown_owner_describe(const struct lockdown_access *a,
 	}
 }
 
-/*
- * One limit for the console line and the audit record of allowed
- * accesses: a daemon the owner allows to write an MSR many times a second
- * must flood neither.  The exact counts are in lockdown_policy_status.
- */
-static DEFINE_RATELIMIT_STATE(lockdown_owner_rs, DEFAULT_RATELIMIT_INTERVAL,
-			      DEFAULT_RATELIMIT_BURST);
-
 static void lockdown_owner_report(const struct lockdown_access *a, u64 serial,
 				  unsigned int line)
 {
 	char access[64];
 
-	if (!__ratelimit(&lockdown_owner_rs))
+	if (!lockdown_limit_pass(&lockdown_owner_limit))
 		return;
 	lockdown_owner_describe(a, access, sizeof(access));
 	pr_notice("%s[%d]: owner policy line %u allows %s\n", current->comm,

@@ -24,29 +24,40 @@
  * One limit per reason, for the console line and the audit record alike:
  * unprivileged users can cause denials (reading /sys/power/state asks
  * about hibernation), and neither the log nor audit's backlog may be
- * theirs to flood.  What a limit holds back is counted, and the next
- * report of that reason says how many.
- *
- * Once a reason's limit is spent, lockdown_quiet_until[] holds the end of
- * its window: until then a denial is only counted, with a load and a
- * comparison instead of the limit's lock.  The ratelimit keeps quiet about
- * what it suppressed (RATELIMIT_MSG_ON_RELEASE); the count is ours.
+ * theirs to flood.  What a limit holds back is still counted in
+ * lockdown_state.denials[], and the next report of that reason says how
+ * many were held back: the count then, less the count at the last report.
  */
-static struct ratelimit_state lockdown_rs[LOCKDOWN_CONFIDENTIALITY_MAX];
-static unsigned long lockdown_quiet_until[LOCKDOWN_CONFIDENTIALITY_MAX];
-static atomic_long_t lockdown_unreported[LOCKDOWN_CONFIDENTIALITY_MAX];
+static struct lockdown_limit lockdown_limits[LOCKDOWN_CONFIDENTIALITY_MAX] = {
+	[0 ... LOCKDOWN_CONFIDENTIALITY_MAX - 1] =
+		LOCKDOWN_LIMIT_INIT(lockdown_limits),
+};
 
-void __init lockdown_report_init(void)
+static atomic_long_t lockdown_reported_at[LOCKDOWN_CONFIDENTIALITY_MAX];
+
+/**
+ * lockdown_limit_pass - whether a report may go out now
+ * @l: the limit
+ *
+ * Once @l is spent, @l->quiet_until holds the end of its window: until
+ * then the answer is a load and a comparison, not the ratelimit's lock.
+ * A daemon the owner policy allows, or a program refused in a loop, then
+ * costs next to nothing per call.
+ *
+ * Context: Any.
+ * Return: true when the caller may log and audit.
+ */
+bool lockdown_limit_pass(struct lockdown_limit *l)
 {
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(lockdown_rs); i++) {
-		ratelimit_state_init(&lockdown_rs[i], DEFAULT_RATELIMIT_INTERVAL,
-				     DEFAULT_RATELIMIT_BURST);
-		ratelimit_set_flags(&lockdown_rs[i], RATELIMIT_MSG_ON_RELEASE);
-		/* Not 0: jiffies starts 5 minutes before wrapping to 0. */
-		lockdown_quiet_until[i] = jiffies;
-	}
+	if (time_before(jiffies, READ_ONCE(l->quiet_until)))
+		return false;
+	if (__ratelimit(&l->rs))
+		return true;
+	/* Spent, not merely contended: quiet until the window ends. */
+	if (READ_ONCE(l->rs.printed) >= l->rs.burst)
+		WRITE_ONCE(l->quiet_until,
+			   READ_ONCE(l->rs.begin) + l->rs.interval);
+	return false;
 }
 
 /**
@@ -101,24 +112,6 @@ static void lockdown_audit(enum lockdown_reason what, long suppressed)
 	common_lsm_audit(&lad.ad, lockdown_audit_pre, lockdown_audit_post);
 }
 
-/* Whether a report of @what may go out now; counts it as held back if not. */
-static bool lockdown_may_report(enum lockdown_reason what)
-{
-	struct ratelimit_state *rs = &lockdown_rs[what];
-
-	if (time_before(jiffies, READ_ONCE(lockdown_quiet_until[what])))
-		goto quiet;
-	if (__ratelimit(rs))
-		return true;
-	/* Spent, not merely contended: quiet until the window ends. */
-	if (READ_ONCE(rs->printed) >= rs->burst)
-		WRITE_ONCE(lockdown_quiet_until[what],
-			   READ_ONCE(rs->begin) + rs->interval);
-quiet:
-	atomic_long_inc(&lockdown_unreported[what]);
-	return false;
-}
-
 /**
  * lockdown_report - report a denial of @what to the running task
  * @what: a valid reason
@@ -129,12 +122,16 @@ quiet:
  */
 void lockdown_report(enum lockdown_reason what)
 {
-	long suppressed;
+	long now, suppressed;
 
 	lockdown_count(&lockdown_state, what);
-	if (!lockdown_may_report(what))
+	if (!lockdown_limit_pass(&lockdown_limits[what]))
 		return;
-	suppressed = atomic_long_xchg(&lockdown_unreported[what], 0);
+	/* Racing reporters may split the count between them; never below 0. */
+	now = atomic_long_read(&lockdown_state.denials[what]);
+	suppressed = now - 1 - atomic_long_xchg(&lockdown_reported_at[what], now);
+	if (suppressed < 0)
+		suppressed = 0;
 	if (suppressed)
 		pr_notice("%ld more denials of %s were not logged\n",
 			  suppressed, lockdown_reasons[what]);
