@@ -714,13 +714,14 @@ static void lockdown_owner_report(const struct lockdown_access *a, u64 serial,
 
 /*
  * lockdown_owner_decide(), inline: the running kernel's sites pass a
- * constant @ask, so that it is a direct call, not an indirect one.
+ * constant @ask, so that it is a direct call, not an indirect one, and
+ * @report true, so that an allowed use is logged and audited.
  */
 static __always_inline bool
 __lockdown_owner_decide(struct lockdown_owner *o,
 			const struct lockdown_state *s,
 			const struct lockdown_access *a,
-			bool (*ask)(enum lockdown_reason what))
+			bool (*ask)(enum lockdown_reason what), bool report)
 {
 	struct lockdown_owner_set *set;
 	struct lockdown_access known;
@@ -761,7 +762,8 @@ __lockdown_owner_decide(struct lockdown_owner *o,
 	if (set && set->policy->serial == serial)
 		atomic64_inc(&set->uses[idx]);
 	rcu_read_unlock();
-	lockdown_owner_report(a, serial, line);
+	if (report)
+		lockdown_owner_report(a, serial, line);
 	return false;
 }
 
@@ -777,7 +779,9 @@ __lockdown_owner_decide(struct lockdown_owner *o,
  * @ask(@a->what), its denial report included.  When a rule allows @a,
  * @ask is called with the running task excepted for @a->what, so that
  * the lockdown LSM allows and every other LSM still answers; if all
- * allow, the rule's use is counted and reported.
+ * allow, the rule's use is counted.  It is not logged or audited: this is
+ * the entry point for KUnit, whose made-up accesses must not read like
+ * real ones in the log, nor spend the real report limit.
  *
  * Return: true when the access must be refused.
  */
@@ -786,7 +790,7 @@ bool lockdown_owner_decide(struct lockdown_owner *o,
 			   const struct lockdown_access *a,
 			   bool (*ask)(enum lockdown_reason what))
 {
-	return __lockdown_owner_decide(o, s, a, ask);
+	return __lockdown_owner_decide(o, s, a, ask, false);
 }
 
 /*
@@ -814,7 +818,7 @@ bool __kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
 	if (static_branch_likely(&lockdown_open))
 		return kernel_is_locked_down(LOCKDOWN_MSR);
 	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				       lockdown_ask);
+				       lockdown_ask, true);
 }
 EXPORT_SYMBOL_GPL(__kernel_is_locked_down_msr);
 
@@ -838,7 +842,7 @@ bool __kernel_is_locked_down_pci(struct pci_dev *dev, loff_t off, size_t len)
 		a.pci.len = len;
 	}
 	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				       lockdown_ask);
+				       lockdown_ask, true);
 }
 
 bool __kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
@@ -851,5 +855,5 @@ bool __kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
 	if (static_branch_likely(&lockdown_open))
 		return kernel_is_locked_down(LOCKDOWN_IOPORT);
 	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				       lockdown_ask);
+				       lockdown_ask, true);
 }
