@@ -422,7 +422,8 @@ print_tables() {
 	    for r in sc_rows:
 	        if r[0] == mode and r[1] == "ours" and r[2] in ("none", "policy"):
 	            pol[r[4]]["stock" if r[2] == "none" else "ours", int(r[3])] = float(r[6])
-	            pres[r[4]].add(r[5])
+	            if r[2] == "policy":
+	                pres[r[4]].add(r[5])
 	    if any(k == "ours" for op in pol for k, _ in pol[op]):
 	        print()
 	        print("4. Writes an owner policy allows (ours at integrity under firmware Secure "
@@ -434,11 +435,20 @@ print_tables() {
 	                         fmt(med([x for (k, _), x in pol[op].items() if k == "stock"])),
 	                         fmt(med([x for (k, _), x in pol[op].items() if k == "ours"])),
 	                         rc, sp, "/".join(sorted(pres[op])) or "-"])
-	            if mode == "icount":
-	                goal("%s allowed %s / open" % (mode, op), m, 1.05)
+	            what = "%s allowed %s / open" % (mode, op)
+	            if mode != "icount":
+	                pass
+	            elif pres[op] == {"ok"}:
+	                goal(what, m, 1.05)
+	            else:
+	                # No policy, or one that did not allow it: a refusal
+	                # is no figure for an allowed write.
+	                goals.append("%-58s   -    not measured: the write was %s" %
+	                             (what, "/".join(sorted(pres[op])) or "not run"))
 	        table(("op", "ours open", "allowed", "ratio", "spread", "results"),
 	              (12, 12, 12, 6, 8, 8), body, left=(0, 5))
-	        print("   ratio = allowed / open per round, median of the rounds; goal at most 1.05.")
+	        print("   ratio = allowed / open per round, median of the rounds; goal at most 1.05. "
+	              "results = what the write under the policy returned.")
 	    kr = [r for r in key_rows if r[0] == mode]
 	    if kr:
 	        v, cnt, fns = collections.defaultdict(dict), collections.defaultdict(set), set()
