@@ -436,13 +436,11 @@ print_tables() {
 	                         fmt(med([x for (k, _), x in pol[op].items() if k == "ours"])),
 	                         rc, sp, "/".join(sorted(pres[op])) or "-"])
 	            what = "%s allowed %s / open" % (mode, op)
-	            if mode != "icount":
-	                pass
-	            elif pres[op] == {"ok"}:
+	            # No policy, or one that did not allow it: a refusal is no
+	            # figure for an allowed write.
+	            if mode == "icount" and pres[op] == {"ok"}:
 	                goal(what, m, 1.05)
-	            else:
-	                # No policy, or one that did not allow it: a refusal
-	                # is no figure for an allowed write.
+	            elif mode == "icount":
 	                goals.append("%-58s   -    not measured: the write was %s" %
 	                             (what, "/".join(sorted(pres[op])) or "not run"))
 	        table(("op", "ours open", "allowed", "ratio", "spread", "results"),
