@@ -15,12 +15,6 @@ stage config	"$TOP/scripts/configure.sh"
 stage kernel	"$TOP/scripts/build-kernel.sh"
 [ -x "$TOP/scripts/mkkeys.sh" ] && stage keys "$TOP/scripts/mkkeys.sh"
 [ -x "$TOP/scripts/mkvars.sh" ] && stage vars "$TOP/scripts/mkvars.sh"
-stage store-baddb "$TOP/scripts/mkstore.sh" baddb
-stage initramfs	"$TOP/scripts/mkinitramfs.sh"
-# The MOK enrolled through shim's MokManager (three boots, skipped when
-# nothing changed).
-stage shim-vars	"$TOP/scripts/mkshimvars.sh"
-
 # The exported series: every patch applies (tree.sh proved it) and passes
 # checkpatch --strict, but for a warning its notes justify ("checkpatch:
 # TYPE: why", see tree.sh).
@@ -40,8 +34,8 @@ docs() {
 
 # The checks that boot no kernel's harness: checkpatch on the exported
 # series, git am onto pristine, the documentation, the fuzzer and the ESP
-# test.  They run beside the boot matrix, which leaves CPU time idle while
-# its guests sleep; their lines are printed after it.
+# test.  They run beside the last stages and the boot matrix (see where
+# they start, below); their lines are printed after it.
 other_checks() {
 	local p n ignore t0 r key passed=$BUILD/checkpatch-passed same=0 all=0 runs fpassed
 
@@ -155,8 +149,22 @@ other_checks() {
 	fi
 }
 
+# The other checks need the series, the keys and the project's store,
+# nothing after them. Each of them, and each stage below, keeps one CPU
+# busy (one guest, dracut, checkpatch, one fuzzer): started here, they
+# take the second CPU while the stages run, not a guest's in the matrix.
 other_checks >"$LOGS/other-checks.out" 2>&1 &
 other=$!
+# A stage that fails exits: the other checks stop there too (a fuzzer or
+# checkpatch already running finishes on its own).
+trap 'kill "$other" 2>/dev/null' EXIT
+
+stage store-baddb "$TOP/scripts/mkstore.sh" baddb
+stage initramfs	"$TOP/scripts/mkinitramfs.sh"
+# The MOK enrolled through shim's MokManager (three boots, skipped when
+# nothing changed).
+stage shim-vars	"$TOP/scripts/mkshimvars.sh"
+
 matrix
 kunit
 # A check that died half-way has not passed: say so, or its missing
