@@ -55,33 +55,6 @@ int lockdown_level_index(enum lockdown_reason level)
 }
 
 /**
- * lockdown_reason_valid - whether @what names something to guard
- * @what: a reason, as passed to kernel_is_locked_down()
- *
- * The level markers (none, integrity, confidentiality) are not reasons.
- */
-bool lockdown_reason_valid(enum lockdown_reason what)
-{
-	return what > LOCKDOWN_NONE && what < LOCKDOWN_CONFIDENTIALITY_MAX &&
-	       what != LOCKDOWN_INTEGRITY_MAX;
-}
-
-/**
- * lockdown_check - decide one question against a state
- * @s: the state
- * @what: the reason being asked about
- *
- * Return: 0 when allowed, -EPERM when @what is forbidden at the current
- * level, -EINVAL when @what is not a valid reason.
- */
-int lockdown_check(const struct lockdown_state *s, enum lockdown_reason what)
-{
-	if (!lockdown_reason_valid(what))
-		return -EINVAL;
-	return READ_ONCE(s->level) >= what ? -EPERM : 0;
-}
-
-/**
  * lockdown_raise - raise a state to @level, recording the origin
  * @s: the state
  * @where: the origin, a string that outlives the state

@@ -10,6 +10,7 @@
 #define _SECURITY_LOCKDOWN_H
 
 #include <linux/atomic.h>
+#include <linux/jiffies.h>
 #include <linux/jump_label.h>
 #include <linux/mutex.h>
 #include <linux/ratelimit.h>
@@ -57,10 +58,39 @@ extern struct lockdown_state lockdown_state;
 
 /* core.c */
 int lockdown_level_index(enum lockdown_reason level);
-bool lockdown_reason_valid(enum lockdown_reason what);
-int lockdown_check(const struct lockdown_state *s, enum lockdown_reason what);
 int lockdown_raise(struct lockdown_state *s, const char *where,
 		   enum lockdown_reason level, u64 when_ns);
+
+/**
+ * lockdown_reason_valid - whether @what names something to guard
+ * @what: a reason, as passed to kernel_is_locked_down()
+ *
+ * The level markers (none, integrity, confidentiality) are not reasons.
+ */
+static inline bool lockdown_reason_valid(enum lockdown_reason what)
+{
+	return what > LOCKDOWN_NONE && what < LOCKDOWN_CONFIDENTIALITY_MAX &&
+	       what != LOCKDOWN_INTEGRITY_MAX;
+}
+
+/**
+ * lockdown_check - decide one question against a state
+ * @s: the state
+ * @what: the reason being asked about
+ *
+ * Inline: every question that gets past the open fast path asks it, the
+ * hook's and, for a write the owner policy may allow, the site's.
+ *
+ * Return: 0 when allowed, -EPERM when @what is forbidden at the current
+ * level, -EINVAL when @what is not a valid reason.
+ */
+static inline int lockdown_check(const struct lockdown_state *s,
+				 enum lockdown_reason what)
+{
+	if (!lockdown_reason_valid(what))
+		return -EINVAL;
+	return READ_ONCE(s->level) >= what ? -EPERM : 0;
+}
 
 /*
  * True while the kernel is known to be open: the hooks then return at
@@ -83,6 +113,20 @@ struct lockdown_limit {
 					 DEFAULT_RATELIMIT_BURST,	\
 					 RATELIMIT_MSG_ON_RELEASE),	\
 	.quiet_until = INITIAL_JIFFIES,					\
+}
+
+/**
+ * lockdown_limit_quiet - whether @l is spent until its window ends
+ * @l: the limit
+ *
+ * Inline, so that a caller that would report can skip even the call
+ * while @l is quiet (see lockdown_limit_pass()).
+ *
+ * Return: true when no report may go out now.
+ */
+static inline bool lockdown_limit_quiet(const struct lockdown_limit *l)
+{
+	return time_before(jiffies, READ_ONCE(l->quiet_until));
 }
 
 bool lockdown_limit_pass(struct lockdown_limit *l);

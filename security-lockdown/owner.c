@@ -58,7 +58,11 @@
  *
  * The current policy is an RCU-protected pointer; a load swaps it under
  * a mutex and frees the old one after synchronize_rcu().  Each rule has a
- * use counter, allocated with the policy.
+ * use counter, allocated with the policy.  The questions of the guarded
+ * sites read it with preemption disabled (rcu_read_lock_sched()), which
+ * synchronize_rcu() also waits for, since v5.0: under PREEMPT_RCU,
+ * rcu_read_lock() and rcu_read_unlock() are two calls more per section,
+ * and an allowed write has two sections.
  *
  * The guarded sites ask kernel_is_locked_down_msr(),
  * kernel_is_locked_down_pci() and kernel_is_locked_down_ioport()
@@ -657,10 +661,10 @@ static int lockdown_owner_find(struct lockdown_owner *o,
 	const struct lockdown_rule *r;
 	int idx;
 
-	rcu_read_lock();
-	set = rcu_dereference(o->set);
+	rcu_read_lock_sched();
+	set = rcu_dereference_sched(o->set);
 	if (!set) {
-		rcu_read_unlock();
+		rcu_read_unlock_sched();
 		return -ENOENT;
 	}
 	if (a->what == LOCKDOWN_MSR && a->msr.read) {
@@ -677,8 +681,27 @@ static int lockdown_owner_find(struct lockdown_owner *o,
 		*line = r->line;
 		*serial = set->policy->serial;
 	}
-	rcu_read_unlock();
+	rcu_read_unlock_sched();
 	return idx;
+}
+
+/*
+ * lockdown_owner_find() once the MSR's value is known, for a rule with a
+ * mask: read the register (this may sleep, so outside any RCU section)
+ * and look again; the policy may have changed meanwhile.  A register that
+ * cannot be read is allowed by no rule.  Out of line: only such a rule
+ * needs the copy of @a.
+ */
+static noinline int lockdown_owner_find_read(struct lockdown_owner *o,
+					     const struct lockdown_access *a,
+					     unsigned int *line, u64 *serial)
+{
+	struct lockdown_access known = *a;
+
+	known.msr.read = NULL;
+	if (a->msr.read(a->msr.cpu, a->msr.reg, &known.msr.old))
+		return -ENOENT;
+	return lockdown_owner_find(o, &known, line, serial);
 }
 
 static void lockdown_owner_describe(const struct lockdown_access *a,
@@ -699,8 +722,9 @@ static void lockdown_owner_describe(const struct lockdown_access *a,
 	}
 }
 
-static void lockdown_owner_report(const struct lockdown_access *a, u64 serial,
-				  unsigned int line)
+/* Out of line: the caller asked lockdown_limit_quiet() already. */
+static noinline void lockdown_owner_report(const struct lockdown_access *a,
+					   u64 serial, unsigned int line)
 {
 	char access[64];
 
@@ -724,7 +748,6 @@ __lockdown_owner_decide(struct lockdown_owner *o,
 			bool (*ask)(enum lockdown_reason what), bool report)
 {
 	struct lockdown_owner_set *set;
-	struct lockdown_access known;
 	unsigned int line = 0;
 	u64 serial = 0;
 	bool refused;
@@ -734,22 +757,12 @@ __lockdown_owner_decide(struct lockdown_owner *o,
 		return ask(a->what);
 
 	idx = lockdown_owner_find(o, a, &line, &serial);
-	if (idx == -EAGAIN) {
-		/*
-		 * A rule with a mask: read the register (this may sleep, so
-		 * not under RCU) and look again; the policy may have changed
-		 * meanwhile.  A register that cannot be read is not allowed.
-		 */
-		known = *a;
-		known.msr.read = NULL;
-		if (a->msr.read(a->msr.cpu, a->msr.reg, &known.msr.old))
-			return ask(a->what);
-		idx = lockdown_owner_find(o, &known, &line, &serial);
-	}
+	if (unlikely(idx == -EAGAIN))
+		idx = lockdown_owner_find_read(o, a, &line, &serial);
 	if (idx < 0)
 		return ask(a->what);
 
-	/* Not under rcu_read_lock(): no LSM is asked with it held. */
+	/* Outside any RCU section: no LSM is asked with one held. */
 	lockdown_except(a->what);
 	refused = ask(a->what);
 	lockdown_except(LOCKDOWN_NONE);
@@ -757,12 +770,12 @@ __lockdown_owner_decide(struct lockdown_owner *o,
 		return true;
 
 	/* Count it unless a newer policy replaced this one meanwhile. */
-	rcu_read_lock();
-	set = rcu_dereference(o->set);
+	rcu_read_lock_sched();
+	set = rcu_dereference_sched(o->set);
 	if (set && set->policy->serial == serial)
 		atomic64_inc(&set->uses[idx]);
-	rcu_read_unlock();
-	if (report)
+	rcu_read_unlock_sched();
+	if (report && !lockdown_limit_quiet(&lockdown_owner_limit))
 		lockdown_owner_report(a, serial, line);
 	return false;
 }

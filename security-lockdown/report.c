@@ -49,7 +49,7 @@ static atomic_long_t lockdown_reported_at[LOCKDOWN_CONFIDENTIALITY_MAX];
  */
 bool lockdown_limit_pass(struct lockdown_limit *l)
 {
-	if (time_before(jiffies, READ_ONCE(l->quiet_until)))
+	if (lockdown_limit_quiet(l))
 		return false;
 	if (__ratelimit(&l->rs))
 		return true;
