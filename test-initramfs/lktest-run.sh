@@ -1501,6 +1501,7 @@ plan_bench_policy() {
 	for op in msr-write ioperm pci-write; do
 		echo "bench $op"
 	done
+	echo kbench
 }
 
 plan_bench_keys() {

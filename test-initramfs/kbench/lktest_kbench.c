@@ -11,8 +11,10 @@
  * Under QEMU's -icount shift=0 guest time advances one nanosecond per
  * instruction executed, so X is instructions per call, whatever the host
  * is doing. Built for each kernel scripts/bench.sh compares (ours and the
- * stock tree); kernel_is_locked_down() exists only in ours. The module
- * stays loaded until rmmod; it changes nothing.
+ * stock tree); kernel_is_locked_down() exists only in ours, and
+ * kernel_is_locked_down_msr() only with the owner policy built in. The
+ * module stays loaded until rmmod; it changes nothing but the owner
+ * policy's use count of the rule that allows TSC_AUX, if one does.
  */
 #include <linux/capability.h>
 #include <linux/init.h>
@@ -22,6 +24,10 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/user_namespace.h>
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+#include <linux/lockdown_owner.h>
+#include <asm/msr.h>
+#endif
 
 static unsigned long calls = 2000000;
 module_param(calls, ulong, 0444);
@@ -58,6 +64,22 @@ static int kb_kernel_is_locked_down(void)
 }
 #endif
 
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+/*
+ * The MSR site's question about writing back MSR_TSC_AUX's own value:
+ * kernel_is_locked_down(LOCKDOWN_MSR) until an owner policy is loaded;
+ * under scripts/mkpolicies.sh's bench policy, a write a rule allows.
+ */
+#define KB_MSR_TSC_AUX	0xc0000103
+static u64 kb_tsc_aux;
+
+static int kb_kernel_is_locked_down_msr(void)
+{
+	return kernel_is_locked_down_msr(0, KB_MSR_TSC_AUX, kb_tsc_aux,
+					 rdmsrl_safe_on_cpu);
+}
+#endif
+
 static const struct {
 	const char *name;
 	int (*fn)(void);
@@ -68,6 +90,9 @@ static const struct {
 	{ "security_locked_down", kb_security_locked_down },
 #ifdef CAP_COMPROMISE_KERNEL
 	{ "kernel_is_locked_down", kb_kernel_is_locked_down },
+#endif
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+	{ "kernel_is_locked_down_msr", kb_kernel_is_locked_down_msr },
 #endif
 };
 
@@ -102,6 +127,9 @@ static int __init kb_init(void)
 	if (!batch || calls < batch)
 		return -EINVAL;
 	batches = calls / batch;
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+	rdmsrl_safe(KB_MSR_TSC_AUX, &kb_tsc_aux);
+#endif
 	ps = kcalloc(batches, sizeof(*ps), GFP_KERNEL);
 	if (!ps)
 		return -ENOMEM;
