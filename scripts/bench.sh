@@ -444,19 +444,19 @@ print_tables() {
 	                goals.append("%-58s   -    not measured: the write was %s" %
 	                             (what, "/".join(sorted(pres[op])) or "not run"))
 	        # The MSR site's question alone, in the kernel (lktest_kbench).
-	        kq = collections.defaultdict(dict)
+	        kq, kres = collections.defaultdict(dict), set()
 	        for r in kb_rows:
 	            if (r[0] == mode and r[1] == "ours" and r[2] in ("none", "policy") and
 	                    r[4] == "kernel_is_locked_down_msr"):
 	                kq["stock" if r[2] == "none" else "ours", int(r[3])] = float(r[5])
 	                if r[2] == "policy":
-	                    pres["question"].add("ok" if r[6] == "0" else "EPERM")
+	                    kres.add("ok" if r[6] == "0" else "EPERM")
 	        if kq:
 	            m, rc, sp = ratio_cells(kq)
 	            body.append(["msr question",
 	                         fmt(med([x for (k, _), x in kq.items() if k == "stock"])),
 	                         fmt(med([x for (k, _), x in kq.items() if k == "ours"])),
-	                         rc, sp, "/".join(sorted(pres["question"])) or "-"])
+	                         rc, sp, "/".join(sorted(kres)) or "-"])
 	        table(("op", "ours open", "allowed", "ratio", "spread", "results"),
 	              (12, 12, 12, 6, 8, 8), body, left=(0, 5))
 	        print("   ratio = allowed / open per round, median of the rounds; goal at most 1.05. "
