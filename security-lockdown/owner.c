@@ -34,7 +34,9 @@
  *     -EKEYREJECTED;
  *  6. the text parses (the parser's -EINVAL / -E2BIG, with the line).
  *     It is parsed only after the signature is verified, so that nothing
- *     root writes reaches the parser unless the owner signed it;
+ *     root writes reaches the parser unless the owner signed it.  A rule
+ *     that opens something off the parser's safe list must say "unsafe";
+ *     each such rule is named in a warning when the policy loads;
  *  7. its machine line names this machine: the SHA-256 of the contents of
  *     the UEFI PK variable (without the 4 attribute bytes efivarfs puts
  *     first).  No readable PK: -ENODEV; another digest: -EXDEV;
@@ -443,6 +445,54 @@ int lockdown_owner_split(const void *blob, size_t len, size_t *textlen,
 	return 0;
 }
 
+/* A rule as lockdown_policy_status and the load's warnings name it. */
+static void lockdown_rule_format(const struct lockdown_rule *r, char *buf,
+				 size_t size)
+{
+	switch (r->kind) {
+	case LOCKDOWN_RULE_MSR:
+		snprintf(buf, size, "msr 0x%08x mask 0x%016llx", r->msr.index,
+			 r->msr.mask);
+		break;
+	case LOCKDOWN_RULE_PCI:
+		snprintf(buf, size, "pci %04x:%02x:%02x.%x 0x%03x-0x%03x",
+			 r->pci.domain, r->pci.bus, PCI_SLOT(r->pci.devfn),
+			 PCI_FUNC(r->pci.devfn), r->pci.start, r->pci.end);
+		break;
+	case LOCKDOWN_RULE_IOPORT:
+		snprintf(buf, size, "ioport 0x%04x-0x%04x", r->io.start,
+			 r->io.end);
+		break;
+	}
+}
+
+/*
+ * Name each unsafe rule of the policy just installed with @serial, loudly:
+ * whoever reads the log must see that the owner opened something that
+ * can hand the kernel over.
+ */
+static void lockdown_owner_warn_unsafe(u64 serial)
+{
+	const struct lockdown_owner_set *set;
+	const struct lockdown_rule *r;
+	char rule[64];
+	unsigned int i;
+
+	rcu_read_lock();
+	set = rcu_dereference(lockdown_owner.set);
+	if (set && set->policy->serial != serial)
+		set = NULL;	/* a newer one, whose loader warns */
+	for (i = 0; set && i < set->policy->nr_rules; i++) {
+		r = &set->policy->rules[i];
+		if (!r->unsafe)
+			continue;
+		lockdown_rule_format(r, rule, sizeof(rule));
+		pr_warn("owner policy serial %llu line %u is unsafe: %s; root can use it to take over the kernel\n",
+			serial, r->line, rule);
+	}
+	rcu_read_unlock();
+}
+
 /**
  * lockdown_owner_load - verify a signed owner policy and make it current
  * @blob: the policy text with its signature appended (see top of file)
@@ -543,6 +593,7 @@ int lockdown_owner_load(const void *blob, size_t len)
 	pr_notice("owner policy serial %llu loaded: %u rules, signed by '%s', sha256 %*phN\n",
 		  cur, nr_rules, signer ?: LOCKDOWN_SIGNER_UNKNOWN,
 		  (int)sizeof(digest), digest);
+	lockdown_owner_warn_unsafe(cur);
 out:
 	kfree(signer);
 	return ret;
@@ -568,22 +619,11 @@ void lockdown_owner_show_text(struct seq_file *m)
 static void lockdown_owner_show_rule(struct seq_file *m,
 				     const struct lockdown_rule *r, s64 uses)
 {
-	seq_printf(m, "rule %u ", r->line);
-	switch (r->kind) {
-	case LOCKDOWN_RULE_MSR:
-		seq_printf(m, "msr 0x%08x mask 0x%016llx", r->msr.index,
-			   r->msr.mask);
-		break;
-	case LOCKDOWN_RULE_PCI:
-		seq_printf(m, "pci %04x:%02x:%02x.%x 0x%03x-0x%03x",
-			   r->pci.domain, r->pci.bus, PCI_SLOT(r->pci.devfn),
-			   PCI_FUNC(r->pci.devfn), r->pci.start, r->pci.end);
-		break;
-	case LOCKDOWN_RULE_IOPORT:
-		seq_printf(m, "ioport 0x%04x-0x%04x", r->io.start, r->io.end);
-		break;
-	}
-	seq_printf(m, " uses %lld\n", uses);
+	char rule[64];
+
+	lockdown_rule_format(r, rule, sizeof(rule));
+	seq_printf(m, "rule %u %s%s uses %lld\n", r->line, rule,
+		   r->unsafe ? " unsafe" : "", uses);
 }
 
 /**
@@ -600,10 +640,11 @@ static void lockdown_owner_show_rule(struct seq_file *m,
  *
  * then one line per rule, in the order of the text:
  *
- *	rule LINE msr 0xADDR mask 0xMASK uses N		(8 and 16 digits)
- *	rule LINE pci DDDD:BB:DD.F 0xSTA-0xEND uses N	(3 digits each)
- *	rule LINE ioport 0xSTAR-0xEND uses N		(4 digits each)
+ *	rule LINE msr 0xADDR mask 0xMASK [unsafe] uses N	(8 and 16 digits)
+ *	rule LINE pci DDDD:BB:DD.F 0xSTA-0xEND [unsafe] uses N	(3 digits each)
+ *	rule LINE ioport 0xSTAR-0xEND [unsafe] uses N		(4 digits each)
  *
+ * "unsafe" marks a rule the owner signed as unsafe (owner_parse.c).
  * When no policy was loaded, only "serial 0" is printed.  New keys may
  * be added before the rule lines; readers skip lines they do not know.
  */

@@ -128,8 +128,8 @@ static void owner_test_serial(struct kunit *test)
 }
 
 static const char msr_rules[] =
-	"msr write 0xc0000103\n"			/* line 4, rule 0 */
-	"msr write 0x1a0 mask 0x0000000000400000\n";	/* line 5, rule 1 */
+	"msr write 0xc0000103 unsafe\n"			/* line 4, rule 0 */
+	"msr write 0x1a0 mask 0x0000000000400000 unsafe\n";	/* line 5, rule 1 */
 
 /* What fake_read() gives: the register's value, or an error. */
 static struct {
@@ -313,8 +313,8 @@ static void owner_test_pci_ioport(struct kunit *test)
 		kunit_skip(test, "lockdown is not an enabled LSM");
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1,
-						 "pci write 0000:00:18.0 0x60-0x6f\n"
-						 "ioport 0x70-0x71\n"), &cur), 0);
+						 "pci write 0000:00:18.0 0x60-0x6f unsafe\n"
+						 "ioport 0x70-0x71 unsafe\n"), &cur), 0);
 	memset(&fake, 0, sizeof(fake));
 	fake.s = s;
 	KUNIT_EXPECT_FALSE(test, lockdown_owner_decide(o, s, &pci, fake_ask));

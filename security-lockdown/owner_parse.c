@@ -9,10 +9,10 @@
  *	machine pk-sha256:<64 hex digits>
  *	serial <decimal>
  *	# a comment
- *	msr write 0xc0000103
- *	msr write 0x1a0 mask 0x0000000000400000
- *	pci write 0000:00:18.0 0x60-0x6f
- *	ioport 0x70-0x71
+ *	msr write 0x610
+ *	msr write 0x1a0 mask 0x0000000000400000 unsafe
+ *	pci write 0000:00:18.0 0x60-0x6f unsafe
+ *	ioport 0x80
  *
  * The text:
  *  - is at most 65536 bytes of ASCII with LF line ends; it need not end in
@@ -48,7 +48,10 @@
  *    START..END;
  *  - ioport START[-END]: an access is allowed when all its ports lie inside
  *    START..END;
- *  - a range is one token, START-END with START <= END, or one value.
+ *  - a range is one token, START-END with START <= END, or one value;
+ *  - a rule that opens anything not on the safe list below must end in
+ *    "unsafe", the owner's word that it may hand the kernel over; any
+ *    rule may.
  *
  * No access matches two rules: an MSR has at most one rule, and the ranges
  * of the PCI rules of one function, and of the I/O-port rules, do not
@@ -64,8 +67,79 @@
 
 #include "owner_policy.h"
 
-/* "msr write ADDR mask MASK" has the most tokens; one more is extra. */
-#define MAX_TOKENS	6
+/* "msr write ADDR mask MASK unsafe" has the most tokens; one more is extra. */
+#define MAX_TOKENS	7
+
+/*
+ * What a rule may open without "unsafe": registers, ports and config
+ * offsets that only tune power, performance or a value the kernel does
+ * not rely on, none of which can redirect code, memory or DMA.  Anything
+ * else may hand the kernel over (LSTAR, EFER, PAT, the MTRRs, the x2APIC,
+ * TSC_AUX that RDPID gives the entry code, the undervolting mailbox 0x150,
+ * the PCI command register, BARs and bridge windows, MSI, the 0xcf8 config
+ * ports, the SMI port 0xb2, DMA controllers, index/data pairs reaching a
+ * whole register space) or is not known well enough to say.
+ */
+struct safe_range {
+	u32 start;
+	u32 end;
+};
+
+static const struct safe_range safe_msrs[] = {
+	{ 0x199, 0x199 },	/* IA32_PERF_CTL: P-state request */
+	{ 0x1a2, 0x1a2 },	/* MSR_TEMPERATURE_TARGET: throttling offset */
+	{ 0x1ad, 0x1ad },	/* MSR_TURBO_RATIO_LIMIT */
+	{ 0x1b0, 0x1b0 },	/* IA32_ENERGY_PERF_BIAS */
+	{ 0x1fc, 0x1fc },	/* MSR_IA32_POWER_CTL: C1E, BD PROCHOT */
+	{ 0x610, 0x610 },	/* MSR_PKG_POWER_LIMIT: RAPL package limits */
+	{ 0x618, 0x618 },	/* MSR_DRAM_POWER_LIMIT */
+	{ 0x638, 0x638 },	/* MSR_PP0_POWER_LIMIT: cores */
+	{ 0x640, 0x640 },	/* MSR_PP1_POWER_LIMIT: graphics */
+	{ 0x774, 0x774 },	/* IA32_HWP_REQUEST: HWP min, max, EPP */
+};
+
+/* Config offsets, in the header every function has. */
+static const struct safe_range safe_pci[] = {
+	{ 0x0c, 0x0d },		/* cache line size, latency timer */
+	{ 0x3c, 0x3c },		/* interrupt line: a note for software */
+};
+
+static const struct safe_range safe_ioports[] = {
+	{ 0x80, 0x80 },		/* POST code: a display, read by no one */
+};
+
+static bool range_safe(const struct safe_range *safe, size_t n,
+		       u32 start, u32 end)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (start >= safe[i].start && end <= safe[i].end)
+			return true;
+	return false;
+}
+
+/**
+ * lockdown_rule_safe() - whether a rule opens only what is on the safe list
+ * @r: a parsed rule
+ *
+ * Return: true when @r may be given without "unsafe".
+ */
+bool lockdown_rule_safe(const struct lockdown_rule *r)
+{
+	switch (r->kind) {
+	case LOCKDOWN_RULE_MSR:
+		return range_safe(safe_msrs, ARRAY_SIZE(safe_msrs),
+				  r->msr.index, r->msr.index);
+	case LOCKDOWN_RULE_PCI:
+		return range_safe(safe_pci, ARRAY_SIZE(safe_pci),
+				  r->pci.start, r->pci.end);
+	case LOCKDOWN_RULE_IOPORT:
+		return range_safe(safe_ioports, ARRAY_SIZE(safe_ioports),
+				  r->io.start, r->io.end);
+	}
+	return false;
+}
 
 struct token {
 	const char *s;
@@ -358,6 +432,9 @@ static int parse_rule(struct parser *ps, const struct token *t,
 		return fail(ps, -E2BIG, "more than 256 rules");
 	r = &p->rules[p->nr_rules];
 	r->line = ps->line;
+	r->unsafe = n > 1 && tok_is(&t[n - 1], "unsafe");
+	if (r->unsafe)
+		n--;
 	if (tok_is(&t[0], "msr"))
 		reason = parse_msr(t, n, r);
 	else if (tok_is(&t[0], "pci"))
@@ -366,6 +443,8 @@ static int parse_rule(struct parser *ps, const struct token *t,
 		reason = parse_ioport(t, n, r);
 	if (!reason)
 		reason = check_unique(p, r);
+	if (!reason && !r->unsafe && !lockdown_rule_safe(r))
+		reason = "not on the safe list: end the rule in unsafe";
 	if (reason)
 		return fail(ps, -EINVAL, reason);
 	p->nr_rules++;

@@ -37,6 +37,8 @@ enum lockdown_rule_kind {
  * struct lockdown_rule - one rule of the owner policy
  * @kind: which member of the union is valid
  * @line: line of the policy text the rule was read from (1-based)
+ * @unsafe: the rule ends in "unsafe": the owner accepts that it opens a
+ *	register, port or offset not on the safe list of owner_parse.c
  * @msr: for %LOCKDOWN_RULE_MSR
  * @msr.index: the MSR's address
  * @msr.mask: the bits a write may change; all others must keep their value
@@ -53,6 +55,7 @@ enum lockdown_rule_kind {
 struct lockdown_rule {
 	enum lockdown_rule_kind kind;
 	unsigned int line;
+	bool unsafe;
 	union {
 		struct {
 			u32 index;
@@ -104,6 +107,7 @@ struct lockdown_policy_error {
 	const char *reason;
 };
 
+bool lockdown_rule_safe(const struct lockdown_rule *r);
 int lockdown_policy_parse(const char *text, size_t len,
 			  struct lockdown_owner_policy **out,
 			  struct lockdown_policy_error *err);

@@ -59,11 +59,11 @@ static void owner_policy_test_example(struct kunit *test)
 		"serial 7\n"
 		"# comment lines start with '#'; blank lines are ignored\n"
 		"\n"
-		"msr write 0xc0000103\n"
-		"msr write 0x1a0 mask 0x0000000000400000\n"
-		"pci write 0000:00:18.0 0x60-0x6f\n"
-		"pci write 0000:00:02.0 0x44\n"
-		"ioport 0x70-0x71\n"
+		"msr write 0xc0000103 unsafe\n"
+		"msr write 0x1a0 mask 0x0000000000400000 unsafe\n"
+		"pci write 0000:00:18.0 0x60-0x6f unsafe\n"
+		"pci write 0000:00:02.0 0x3c\n"
+		"ioport 0x70-0x71 unsafe\n"
 		"ioport 0x80\n";
 	struct lockdown_policy_error err = { 99, "unset" };
 	struct lockdown_owner_policy *p;
@@ -81,6 +81,7 @@ static void owner_policy_test_example(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->line, 6U);
 	KUNIT_EXPECT_EQ(test, r->msr.index, 0xc0000103U);
 	KUNIT_EXPECT_EQ(test, r->msr.mask, U64_MAX);
+	KUNIT_EXPECT_TRUE(test, r->unsafe);
 
 	r = &p->rules[1];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_MSR);
@@ -101,8 +102,9 @@ static void owner_policy_test_example(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_PCI);
 	KUNIT_EXPECT_EQ(test, r->line, 9U);
 	KUNIT_EXPECT_EQ(test, r->pci.devfn, PCI_DEVFN(2, 0));
-	KUNIT_EXPECT_EQ(test, r->pci.start, 0x44);
-	KUNIT_EXPECT_EQ(test, r->pci.end, 0x44);
+	KUNIT_EXPECT_EQ(test, r->pci.start, 0x3c);
+	KUNIT_EXPECT_EQ(test, r->pci.end, 0x3c);
+	KUNIT_EXPECT_FALSE(test, r->unsafe);
 
 	r = &p->rules[4];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_IOPORT);
@@ -115,6 +117,7 @@ static void owner_policy_test_example(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->line, 11U);
 	KUNIT_EXPECT_EQ(test, r->io.start, 0x80);
 	KUNIT_EXPECT_EQ(test, r->io.end, 0x80);
+	KUNIT_EXPECT_FALSE(test, r->unsafe);
 	kfree(p);
 }
 
@@ -133,11 +136,11 @@ static void owner_policy_test_syntax(struct kunit *test)
 		"lockdown-policy\tv1 \t\n"
 		"serial  18446744073709551615\n"
 		"machine\tpk-sha256:" PK_UC "\x20\t\x20\n"
-		"msr write 0xFFFFFFFF mask 0x00000000000000000000000000001\n"
-		"pci write FFFF:fF:1f.7 0x0-0xFFF\n"
-		"pci write ffff:ff:1f.6 0x0-0xfff\n"
-		"ioport 0x70-0x71\n"
-		"ioport\t\t0x72-0xffff";
+		"msr write 0xFFFFFFFF mask 0x00000000000000000000000000001 unsafe\n"
+		"pci write FFFF:fF:1f.7 0x0-0xFFF\tunsafe\n"
+		"pci write ffff:ff:1f.6 0x0-0xfff unsafe\x20\n"
+		"ioport 0x70-0x71  unsafe\n"
+		"ioport\t\t0x72-0xffff unsafe";
 	struct lockdown_policy_error err;
 	struct lockdown_owner_policy *p;
 	const struct lockdown_rule *r;
@@ -300,15 +303,37 @@ static const struct bad_policy bad_policies[] = {
 	BAD("pci_0x", HEADER "pci write 0x00:00:18.0 0x60\n", -EINVAL, 4,
 	    "PCI function is not DDDD:BB:DD.F"),
 	/* Two rules for one access. */
-	BAD("msr_twice", HEADER "msr write 0x10\nmsr write 0x10 mask 0x1\n",
+	BAD("msr_twice", HEADER "msr write 0x10 unsafe\n"
+	    "msr write 0x10 mask 0x1 unsafe\n",
 	    -EINVAL, 5, "second rule for this MSR"),
-	BAD("pci_overlap", HEADER "pci write 0000:00:18.0 0x60-0x6f\n"
-	    "pci write 0000:00:18.1 0x60-0x6f\n"
-	    "pci write 0000:00:18.0 0x6f-0x70\n",
+	BAD("pci_overlap", HEADER "pci write 0000:00:18.0 0x60-0x6f unsafe\n"
+	    "pci write 0000:00:18.1 0x60-0x6f unsafe\n"
+	    "pci write 0000:00:18.0 0x6f-0x70 unsafe\n",
 	    -EINVAL, 6, "range overlaps a rule of this PCI function"),
-	BAD("io_overlap", HEADER "ioport 0x70-0x71\nioport 0x80\n"
-	    "ioport 0x60-0x70\n", -EINVAL, 6,
+	BAD("io_overlap", HEADER "ioport 0x70-0x71 unsafe\nioport 0x80\n"
+	    "ioport 0x60-0x70 unsafe\n", -EINVAL, 6,
 	    "range overlaps another ioport rule"),
+	/* What may hand the kernel over, without "unsafe". */
+	BAD("lstar", HEADER "msr write 0xc0000082\n", -EINVAL, 4,
+	    "not on the safe list: end the rule in unsafe"),
+	BAD("tsc_aux", HEADER "msr write 0x610\nmsr write 0xc0000103\n",
+	    -EINVAL, 5, "not on the safe list: end the rule in unsafe"),
+	BAD("oc_mailbox", HEADER "msr write 0x150\n", -EINVAL, 4,
+	    "not on the safe list: end the rule in unsafe"),
+	BAD("pci_command", HEADER "pci write 0000:00:02.0 0x04\n", -EINVAL,
+	    4, "not on the safe list: end the rule in unsafe"),
+	BAD("pci_across_safe", HEADER "pci write 0000:00:02.0 0x0c-0x0e\n",
+	    -EINVAL, 4, "not on the safe list: end the rule in unsafe"),
+	BAD("pci_config_ports", HEADER "ioport 0xcf8-0xcff\n", -EINVAL, 4,
+	    "not on the safe list: end the rule in unsafe"),
+	BAD("smi_port", HEADER "ioport 0xb2\n", -EINVAL, 4,
+	    "not on the safe list: end the rule in unsafe"),
+	BAD("unsafe_twice", HEADER "ioport 0x70 unsafe unsafe\n", -EINVAL, 4,
+	    "extra tokens"),
+	BAD("unsafe_alone", HEADER "ioport unsafe\n", -EINVAL, 4,
+	    "missing argument"),
+	BAD("unsafe_upper_case", HEADER "ioport 0x70 UNSAFE\n", -EINVAL, 4,
+	    "extra tokens"),
 };
 
 static void bad_policy_desc(const struct bad_policy *t, char *desc)
@@ -407,7 +432,7 @@ static void owner_policy_test_max_line(struct kunit *test)
 /* 256 rules are accepted, a 257th is -E2BIG on its line. */
 static void owner_policy_test_max_rules(struct kunit *test)
 {
-	size_t size = strlen(HEADER) + 257 * sizeof("ioport 0x100\n");
+	size_t size = strlen(HEADER) + 257 * sizeof("ioport 0x100 unsafe\n");
 	struct lockdown_policy_error err;
 	struct lockdown_owner_policy *p;
 	size_t len, len256 = 0;
@@ -418,7 +443,8 @@ static void owner_policy_test_max_rules(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	len = scnprintf(buf, size, "%s", HEADER);
 	for (i = 0; i < 257; i++) {
-		len += scnprintf(buf + len, size - len, "ioport 0x%x\n", i);
+		len += scnprintf(buf + len, size - len, "ioport 0x%x unsafe\n",
+				 i);
 		if (i == 255)
 			len256 = len;
 	}
@@ -441,8 +467,8 @@ static void owner_policy_test_max_rules(struct kunit *test)
 static void owner_policy_test_match_msr(struct kunit *test)
 {
 	static const char text[] = HEADER
-		"msr write 0xc0000103\n"
-		"msr write 0x1a0 mask 0x0000000000400000\n";
+		"msr write 0xc0000103 unsafe\n"
+		"msr write 0x1a0 mask 0x0000000000400000 unsafe\n";
 	static const struct msr_case {
 		u32 index;
 		u64 old, new;
@@ -484,9 +510,9 @@ static void owner_policy_test_match_msr(struct kunit *test)
 static void owner_policy_test_match_pci(struct kunit *test)
 {
 	static const char text[] = HEADER
-		"pci write 0000:00:18.0 0x60-0x6f\n"
-		"pci write 0000:00:02.0 0x44\n"
-		"pci write 0001:00:18.0 0x60\n";
+		"pci write 0000:00:18.0 0x60-0x6f unsafe\n"
+		"pci write 0000:00:02.0 0x44 unsafe\n"
+		"pci write 0001:00:18.0 0x60 unsafe\n";
 	static const struct pci_case {
 		u16 domain;
 		u8 bus, dev, fn;
@@ -544,9 +570,9 @@ static void owner_policy_test_match_pci(struct kunit *test)
 static void owner_policy_test_match_ioport(struct kunit *test)
 {
 	static const char text[] = HEADER
-		"ioport 0x70-0x71\n"
+		"ioport 0x70-0x71 unsafe\n"
 		"ioport 0x80\n"
-		"ioport 0xffff\n";
+		"ioport 0xffff unsafe\n";
 	static const struct io_case {
 		unsigned long from, num;
 		int rule;
@@ -584,6 +610,45 @@ static void owner_policy_test_match_ioport(struct kunit *test)
 	kfree(p);
 }
 
+/*
+ * The safe list decides which rules need "unsafe"; "unsafe" on a rule
+ * that does not need it is kept, and changes nothing it matches.
+ */
+static void owner_policy_test_unsafe(struct kunit *test)
+{
+	static const char text[] = HEADER
+		"msr write 0x610\n"
+		"msr write 0xc0000082 unsafe\n"
+		"msr write 0x1a0 mask 0x1 unsafe\n"
+		"pci write 0000:00:00.0 0x3c\n"
+		"pci write 0000:00:00.0 0x0c-0x0d\n"
+		"pci write 0000:00:00.0 0x04-0x05 unsafe\n"
+		"ioport 0x80 unsafe\n"
+		"ioport 0xcf8-0xcff unsafe\n";
+	static const struct {
+		bool unsafe, safe;
+	} want[] = {
+		{ false, true }, { true, false }, { true, false },
+		{ false, true }, { false, true }, { true, false },
+		{ true, true }, { true, false },
+	};
+	struct lockdown_policy_error err;
+	struct lockdown_owner_policy *p;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, parse_str(test, text, &p, &err), 0);
+	KUNIT_ASSERT_EQ(test, p->nr_rules, (unsigned int)ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, p->rules[i].unsafe, want[i].unsafe,
+				    "rule %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, lockdown_rule_safe(&p->rules[i]),
+				    want[i].safe, "rule %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, lockdown_policy_match_msr(p, 0xc0000082, 0, 1), 1);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_match_ioport(p, 0x80, 1), 6);
+	kfree(p);
+}
+
 static struct kunit_case owner_policy_test_cases[] = {
 	KUNIT_CASE(owner_policy_test_example),
 	KUNIT_CASE(owner_policy_test_syntax),
@@ -595,6 +660,7 @@ static struct kunit_case owner_policy_test_cases[] = {
 	KUNIT_CASE(owner_policy_test_match_msr),
 	KUNIT_CASE(owner_policy_test_match_pci),
 	KUNIT_CASE(owner_policy_test_match_ioport),
+	KUNIT_CASE(owner_policy_test_unsafe),
 	{}
 };
 

@@ -10,7 +10,8 @@
  * why and name a line of the input. An accepted policy must keep the
  * promises of owner_policy.h: at most 256 rules, every range in bounds and
  * in order, no access matching two rules, each rule matched by accesses on
- * its own bounds and by nothing just outside them. Finally the policy is
+ * its own bounds and by nothing just outside them, every rule not marked
+ * unsafe on the safe list. Finally the policy is
  * written out in canonical form and parsed again, which must give the same
  * policy.
  */
@@ -175,20 +176,21 @@ static size_t format_policy(const struct lockdown_owner_policy *p,
 		r = &p->rules[i];
 		switch (r->kind) {
 		case LOCKDOWN_RULE_MSR:
-			OUT("msr write 0x%x mask 0x%llx\n", r->msr.index,
+			OUT("msr write 0x%x mask 0x%llx", r->msr.index,
 			    (unsigned long long)r->msr.mask);
 			break;
 		case LOCKDOWN_RULE_PCI:
-			OUT("pci write %04x:%02x:%02x.%x 0x%x-0x%x\n",
+			OUT("pci write %04x:%02x:%02x.%x 0x%x-0x%x",
 			    r->pci.domain, r->pci.bus, PCI_SLOT(r->pci.devfn),
 			    PCI_FUNC(r->pci.devfn), r->pci.start, r->pci.end);
 			break;
 		case LOCKDOWN_RULE_IOPORT:
-			OUT("ioport 0x%x-0x%x\n", r->io.start, r->io.end);
+			OUT("ioport 0x%x-0x%x", r->io.start, r->io.end);
 			break;
 		default:
 			CHECK(!"rule kind");
 		}
+		OUT("%s\n", r->unsafe ? " unsafe" : "");
 	}
 #undef OUT
 	return n;
@@ -213,7 +215,8 @@ static void check_round_trip(const struct lockdown_owner_policy *p)
 	for (i = 0; i < p->nr_rules; i++) {
 		a = &p->rules[i];
 		b = &q->rules[i];
-		CHECK(a->kind == b->kind && b->line == i + 4);
+		CHECK(a->kind == b->kind && b->line == i + 4 &&
+		      a->unsafe == b->unsafe);
 		if (a->kind == LOCKDOWN_RULE_MSR)
 			CHECK(a->msr.index == b->msr.index &&
 			      a->msr.mask == b->msr.mask);
@@ -237,6 +240,7 @@ static void check_policy(const struct lockdown_owner_policy *p,
 	CHECK(p->nr_rules <= LOCKDOWN_POLICY_MAX_RULES);
 	for (i = 0; i < p->nr_rules; i++) {
 		CHECK(p->rules[i].line >= 1 && p->rules[i].line <= lines);
+		CHECK(p->rules[i].unsafe || lockdown_rule_safe(&p->rules[i]));
 		switch (p->rules[i].kind) {
 		case LOCKDOWN_RULE_MSR:
 			check_msr(p, i);

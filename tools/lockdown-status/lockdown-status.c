@@ -521,6 +521,8 @@ static void print_policy_rule(const struct ld_policy_rule *r)
 		printf("ioport 0x%x-0x%x", r->start, r->end);
 		break;
 	}
+	if (r->unsafe)
+		printf("  UNSAFE: can hand the kernel over");
 	if (!r->uses)
 		printf("  never used\n");
 	else
@@ -643,6 +645,7 @@ static void json_policy_rule(struct json *j, const struct ld_policy_rule *r)
 		json_hex(j, "end", r->end, 4);
 		break;
 	}
+	json_bool(j, "unsafe", r->unsafe);
 	json_int(j, "uses", (long long)r->uses);
 	json_object_end(j);
 }

@@ -822,7 +822,7 @@ static int parse_pci_function(const char *s, size_t len,
 }
 
 /*
- * Parse "LINE KIND FIELDS... uses N", what follows "rule ". Return: 0,
+ * Parse "LINE KIND FIELDS... [unsafe] uses N", what follows "rule ". Return: 0,
  * 1 for a kind this tool does not know (only LINE is read), or -EINVAL.
  */
 static int parse_policy_rule(const char *s, size_t len,
@@ -867,6 +867,10 @@ static int parse_policy_rule(const char *s, size_t len,
 		return flen ? 1 : -EINVAL;
 	}
 	f = next_field(&p, end, &flen);
+	if (field_is(f, flen, "unsafe")) {
+		r->unsafe = true;
+		f = next_field(&p, end, &flen);
+	}
 	if (!field_is(f, flen, "uses"))
 		return -EINVAL;
 	f = next_field(&p, end, &flen);

@@ -75,6 +75,7 @@ struct ld_policy_rule {
 	unsigned long long mask;	/* MSR: the bits a write may change */
 	unsigned int domain, bus, dev, fn;	/* PCI: the function */
 	unsigned int start, end;	/* PCI offsets, or I/O ports */
+	bool unsafe;			/* the owner signed it as unsafe */
 	unsigned long long uses;	/* accesses allowed by the rule */
 };
 

@@ -485,11 +485,12 @@ static void test_policy(void)
 	   !strcmp(p.signer, "unknown") && p.loaded_ns == 412803117000ULL &&
 	   p.nrules == 4 && !p.nother, "policy: a loaded policy");
 	ok(r[0].line == 5 && r[0].kind == LD_RULE_MSR &&
-	   r[0].msr == 0xc0000103 && r[0].mask == ~0ULL && r[0].uses == 2,
-	   "policy: msr rule");
+	   r[0].msr == 0xc0000103 && r[0].mask == ~0ULL && r[0].uses == 2 &&
+	   r[0].unsafe, "policy: msr rule, unsafe");
 	ok(r[1].line == 6 && r[1].kind == LD_RULE_PCI && !r[1].domain &&
 	   !r[1].bus && !r[1].dev && !r[1].fn && r[1].start == 0x3c &&
-	   r[1].end == 0x3c && r[1].uses == 4, "policy: pci rule");
+	   r[1].end == 0x3c && r[1].uses == 4 && !r[1].unsafe,
+	   "policy: pci rule");
 	ok(r[2].line == 7 && r[2].kind == LD_RULE_IOPORT &&
 	   r[2].start == 0x70 && r[2].end == 0x71 && r[2].uses == 1,
 	   "policy: ioport rule");
@@ -554,6 +555,8 @@ static void test_policy(void)
 	   "C9B5D683A0B389BD1E727E2A57D153C50F9949D65646A9E0ADB8A456\n", &p) ==
 	   -EINVAL, "policy: a digest of 65 digits, or upper case, is refused");
 	ok(ld_parse_policy_status(HEAD "rule 2 msr 0xc0000103 mask 0xffffffffffffffff uses 1 x\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 unsafe unsafe uses 1\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 uses 1 unsafe\n", &p) == -EINVAL &&
 	   ld_parse_policy_status(HEAD "rule 2 msr 0xc0000103 uses 1\n", &p) == -EINVAL &&
 	   ld_parse_policy_status(HEAD "rule 2 msr 0xc0000103 mask 0x0000000000000000 uses 1\n", &p) == -EINVAL &&
 	   ld_parse_policy_status(HEAD "rule 2 msr 0x1a0 mask 0xffffffffffffffff uses 1\n", &p) == -EINVAL,

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Userspace shim: the limits and hex helpers of <linux/kernel.h>, with the
- * kernel's contracts (lib/hexdump.c): hex_to_bin() gives -1 for a
- * character that is no hex digit, hex2bin() reads exactly 2 * count
- * characters and fails with -EINVAL on the first bad one.
+ * Userspace shim: the limits, ARRAY_SIZE() and the hex helpers of
+ * <linux/kernel.h>, with the kernel's contracts (lib/hexdump.c):
+ * hex_to_bin() gives -1 for a character that is no hex digit, hex2bin()
+ * reads exactly 2 * count characters and fails with -EINVAL on the first
+ * bad one.
  */
 #ifndef FUZZ_SHIM_LINUX_KERNEL_H
 #define FUZZ_SHIM_LINUX_KERNEL_H
@@ -14,6 +15,8 @@
 #define U16_MAX		((u16)~0U)
 #define U32_MAX		((u32)~0U)
 #define U64_MAX		((u64)~0ULL)
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static inline int hex_to_bin(unsigned char ch)
 {
