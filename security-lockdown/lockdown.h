@@ -192,7 +192,7 @@ struct lockdown_owner {
  *	(rdmsrl_safe_on_cpu()), only when a rule with a mask needs it;
  *	NULL when @msr.old holds it (KUnit)
  * @pci: for %LOCKDOWN_PCI_ACCESS: function, first offset, byte count
- * @pci.domain: PCI domain of the function
+ * @pci.domain: PCI domain of the function, whole (pci_domain_nr())
  * @pci.bus: its bus
  * @pci.devfn: its device and function
  * @pci.off: first config-space offset written
@@ -212,7 +212,7 @@ struct lockdown_access {
 			int (*read)(unsigned int cpu, u32 reg, u64 *val);
 		} msr;
 		struct {
-			u16 domain;
+			u32 domain;
 			u8 bus;
 			u8 devfn;
 			unsigned int off;

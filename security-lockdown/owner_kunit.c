@@ -319,6 +319,9 @@ static void owner_test_pci_ioport(struct kunit *test)
 	fake.s = s;
 	KUNIT_EXPECT_FALSE(test, lockdown_owner_decide(o, s, &pci, fake_ask));
 	KUNIT_EXPECT_TRUE(test, fake.excepted_seen);
+	pci.pci.domain = 0x10000;	/* VMD's first domain is not domain 0 */
+	KUNIT_EXPECT_TRUE(test, lockdown_owner_decide(o, s, &pci, fake_ask));
+	pci.pci.domain = 0;
 	pci.pci.off = 0x6e;	/* 0x6e..0x71: past the range */
 	KUNIT_EXPECT_TRUE(test, lockdown_owner_decide(o, s, &pci, fake_ask));
 	KUNIT_EXPECT_FALSE(test, lockdown_owner_decide(o, s, &io, fake_ask));

@@ -665,7 +665,9 @@ int lockdown_policy_match_msr(const struct lockdown_owner_policy *p,
 /**
  * lockdown_policy_match_pci() - find the rule allowing a PCI config write
  * @p: the owner policy, or NULL for none
- * @domain: PCI domain of the function written to
+ * @domain: PCI domain of the function written to, whole: a rule's four
+ *	digits never match a domain above 0xffff (VMD numbers its own from
+ *	0x10000)
  * @bus: its bus number
  * @devfn: its device and function, as PCI_DEVFN() encodes them
  * @off: config-space offset of the first byte written
@@ -679,7 +681,7 @@ int lockdown_policy_match_msr(const struct lockdown_owner_policy *p,
  * allows the write.
  */
 int lockdown_policy_match_pci(const struct lockdown_owner_policy *p,
-			      u16 domain, u8 bus, u8 devfn,
+			      u32 domain, u8 bus, u8 devfn,
 			      unsigned int off, unsigned int len)
 {
 	const struct lockdown_rule *r;

@@ -43,7 +43,7 @@ enum lockdown_rule_kind {
  * @msr.index: the MSR's address
  * @msr.mask: the bits a write may change; all others must keep their value
  * @pci: for %LOCKDOWN_RULE_PCI
- * @pci.domain: PCI domain (segment)
+ * @pci.domain: PCI domain (segment), 4 hex digits in the text
  * @pci.bus: bus number
  * @pci.devfn: device and function, as PCI_DEVFN() encodes them
  * @pci.start: first config-space offset of the range
@@ -114,7 +114,7 @@ int lockdown_policy_parse(const char *text, size_t len,
 int lockdown_policy_match_msr(const struct lockdown_owner_policy *p,
 			      u32 index, u64 old, u64 new);
 int lockdown_policy_match_pci(const struct lockdown_owner_policy *p,
-			      u16 domain, u8 bus, u8 devfn,
+			      u32 domain, u8 bus, u8 devfn,
 			      unsigned int off, unsigned int len);
 int lockdown_policy_match_ioport(const struct lockdown_owner_policy *p,
 				 unsigned long from, unsigned long num);

@@ -514,7 +514,7 @@ static void owner_policy_test_match_pci(struct kunit *test)
 		"pci write 0000:00:02.0 0x44 unsafe\n"
 		"pci write 0001:00:18.0 0x60 unsafe\n";
 	static const struct pci_case {
-		u16 domain;
+		u32 domain;
 		u8 bus, dev, fn;
 		unsigned int off, len;
 		int rule;
@@ -545,6 +545,10 @@ static void owner_policy_test_match_pci(struct kunit *test)
 		{ 1, 0, 0x18, 0, 0x60, 1, 2 },
 		{ 1, 0, 0x18, 0, 0x61, 1, -ENOENT },
 		{ 2, 0, 0x18, 0, 0x60, 1, -ENOENT },
+		/* A domain above 0xffff is never one of four digits (VMD). */
+		{ 0x10000, 0, 0x18, 0, 0x60, 1, -ENOENT },
+		{ 0x10001, 0, 0x18, 0, 0x60, 1, -ENOENT },
+		{ 0x10000, 0, 2, 0, 0x44, 1, -ENOENT },
 	};
 	const struct pci_case *c;
 	struct lockdown_policy_error err;
