@@ -130,10 +130,12 @@ static inline bool lockdown_limit_quiet(const struct lockdown_limit *l)
 }
 
 bool lockdown_limit_pass(struct lockdown_limit *l);
+long lockdown_held_back(atomic_long_t *due, atomic_long_t *reported_at);
 void lockdown_count(struct lockdown_state *s, enum lockdown_reason what);
 void lockdown_report(enum lockdown_reason what);
 void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
-			    unsigned int line, const char *access);
+			    unsigned int line, const char *access,
+			    long suppressed);
 
 /* cap.c */
 int lockdown_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp);

@@ -90,9 +90,10 @@
  *  - Secure Boot must be on (3), and the text is parsed only once its
  *    signature is verified (6); a blacklisted text is -EKEYREJECTED;
  *  - an allowed access is logged and audited within one rate limit (ten
- *    per five seconds for all rules together); the per-rule counters in
- *    lockdown_policy_status are exact, except that a use decided while a
- *    newer policy is being installed is not counted against either;
+ *    per five seconds for all rules together); the next report says how
+ *    many the limit held back since the one before; the per-rule counters
+ *    in lockdown_policy_status are exact, except that a use decided while
+ *    a newer policy is being installed is not counted against either;
  *  - the task mark is honoured in task context only, and only once the
  *    LSM framework has given lockdown its part of the task blob (when
  *    lockdown is not an enabled LSM, the owner policy allows nothing).
@@ -165,6 +166,10 @@ struct lsm_blob_sizes lockdown_blob_sizes __ro_after_init = {
  */
 static struct lockdown_limit lockdown_owner_limit =
 	LOCKDOWN_LIMIT_INIT(lockdown_owner_limit);
+
+/* Allowed accesses since boot, and their number at the last report. */
+static atomic_long_t lockdown_owner_allowed;
+static atomic_long_t lockdown_owner_reported_at;
 
 /* The blob offset is valid: the LSM framework initialised lockdown. */
 static bool lockdown_blob_ready __ro_after_init;
@@ -750,7 +755,8 @@ static void lockdown_owner_describe(const struct lockdown_access *a,
 {
 	switch (a->what) {
 	case LOCKDOWN_MSR:
-		snprintf(buf, size, "wrmsr 0x%x", a->msr.reg);
+		snprintf(buf, size, "wrmsr 0x%x value 0x%llx cpu %u", a->msr.reg,
+			 a->msr.new, a->msr.cpu);
 		break;
 	case LOCKDOWN_PCI_ACCESS:
 		snprintf(buf, size, "pci write %04x:%02x:%02x.%x 0x%x+%u",
@@ -768,13 +774,19 @@ static noinline void lockdown_owner_report(const struct lockdown_access *a,
 					   u64 serial, unsigned int line)
 {
 	char access[64];
+	long suppressed;
 
 	if (!lockdown_limit_pass(&lockdown_owner_limit))
 		return;
+	suppressed = lockdown_held_back(&lockdown_owner_allowed,
+					&lockdown_owner_reported_at);
+	if (suppressed)
+		pr_notice("%ld more allowed accesses were not logged\n",
+			  suppressed);
 	lockdown_owner_describe(a, access, sizeof(access));
 	pr_notice("%s[%d]: owner policy line %u allows %s\n", current->comm,
 		  task_pid_nr(current), line, access);
-	lockdown_audit_allowed(a->what, serial, line, access);
+	lockdown_audit_allowed(a->what, serial, line, access, suppressed);
 }
 
 /*
@@ -816,7 +828,11 @@ __lockdown_owner_decide(struct lockdown_owner *o,
 	if (set && set->policy->serial == serial)
 		atomic64_inc(&set->uses[idx]);
 	rcu_read_unlock_sched();
-	if (report && !lockdown_limit_quiet(&lockdown_owner_limit))
+	if (!report)
+		return false;
+	/* Counted first, so that a report held back is always counted. */
+	atomic_long_inc(&lockdown_owner_allowed);
+	if (!lockdown_limit_quiet(&lockdown_owner_limit))
 		lockdown_owner_report(a, serial, line);
 	return false;
 }

@@ -61,6 +61,23 @@ bool lockdown_limit_pass(struct lockdown_limit *l)
 }
 
 /**
+ * lockdown_held_back - how many reports a limit held back since the last
+ * @due: how many reports were due so far, the one being made included
+ * @reported_at: @due at the last report made; set to @due now
+ *
+ * Racing reporters may split the count between them; it is never below 0.
+ *
+ * Return: the number of reports held back before this one.
+ */
+long lockdown_held_back(atomic_long_t *due, atomic_long_t *reported_at)
+{
+	long now = atomic_long_read(due);
+	long held = now - 1 - atomic_long_xchg(reported_at, now);
+
+	return held > 0 ? held : 0;
+}
+
+/**
  * lockdown_count - count one denial of @what
  * @s: the state
  * @what: a valid reason
@@ -122,16 +139,13 @@ static void lockdown_audit(enum lockdown_reason what, long suppressed)
  */
 void lockdown_report(enum lockdown_reason what)
 {
-	long now, suppressed;
+	long suppressed;
 
 	lockdown_count(&lockdown_state, what);
 	if (!lockdown_limit_pass(&lockdown_limits[what]))
 		return;
-	/* Racing reporters may split the count between them; never below 0. */
-	now = atomic_long_read(&lockdown_state.denials[what]);
-	suppressed = now - 1 - atomic_long_xchg(&lockdown_reported_at[what], now);
-	if (suppressed < 0)
-		suppressed = 0;
+	suppressed = lockdown_held_back(&lockdown_state.denials[what],
+					&lockdown_reported_at[what]);
 	if (suppressed)
 		pr_notice("%ld more denials of %s were not logged\n",
 			  suppressed, lockdown_reasons[what]);
@@ -145,6 +159,7 @@ struct lockdown_allowed_data {
 	u64 serial;
 	unsigned int line;
 	const char *access;
+	long suppressed;
 };
 
 static void lockdown_allowed_pre(struct audit_buffer *ab, void *data)
@@ -163,8 +178,8 @@ static void lockdown_allowed_post(struct audit_buffer *ab, void *data)
 	 * is, like lockdown_reason.  audit_log_untrustedstring() would turn
 	 * it into hex for its spaces.
 	 */
-	audit_log_format(ab, " policy_serial=%llu policy_line=%u access=\"%s\"",
-			 lad->serial, lad->line, lad->access);
+	audit_log_format(ab, " policy_serial=%llu policy_line=%u access=\"%s\" suppressed=%ld",
+			 lad->serial, lad->line, lad->access, lad->suppressed);
 	audit_log_format(ab, " uid=%u auid=%u",
 			 from_kuid(&init_user_ns, current_uid()),
 			 from_kuid(&init_user_ns, audit_get_loginuid(current)));
@@ -176,17 +191,21 @@ static void lockdown_allowed_post(struct audit_buffer *ab, void *data)
  * @what: the reason the access is guarded by
  * @serial: the serial of the owner policy that allowed it
  * @line: the line of the rule that allowed it
- * @access: what was accessed, e.g. "wrmsr 0x1a0"
+ * @access: what was accessed, e.g. "wrmsr 0x610 value 0x0 cpu 0"
+ * @suppressed: how many allowed accesses the report limit held back since
+ *	the last record
  *
  * Sends a record in the shape of the denial records, for example:
  *   lsm=lockdown allowed level=integrity pid=212 comm="wrmsr"
  *   lockdown_reason="raw MSR access" policy_serial=7 policy_line=4
- *   access="wrmsr 0xc0000103" uid=0 auid=4294967295
+ *   access="wrmsr 0x610 value 0x0 cpu 0" suppressed=0 uid=0
+ *   auid=4294967295
  * The caller rate-limits it together with its console line.  Safe in
  * atomic context.
  */
 void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
-			    unsigned int line, const char *access)
+			    unsigned int line, const char *access,
+			    long suppressed)
 {
 	struct lockdown_allowed_data lad = {
 		.ad.type = LSM_AUDIT_DATA_LOCKDOWN,
@@ -194,6 +213,7 @@ void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
 		.serial = serial,
 		.line = line,
 		.access = access,
+		.suppressed = suppressed,
 	};
 
 	if (!audit_enabled)
