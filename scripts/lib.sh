@@ -64,6 +64,10 @@ kmake() {
 # Signature owner GUID of every EFI signature list the project makes
 # ("lockdown-test").
 OWNER_GUID=6c6f636b-646f-776e-2d74-657374000001
+# The extended key usage that marks a certificate's key as the machine
+# owner's, for signing lockdown owner policies (crypto/asymmetric_keys/
+# x509_cert_parser.c): an OID under the UUID arc of ITU-T X.667.
+OWNER_EKU=2.25.294904616076341115683182552252910990909
 
 # hex_bytes HEX: the bytes HEX spells.
 hex_bytes() { printf '%b' "$(sed 's/../\\x&/g' <<<"$1")"; }

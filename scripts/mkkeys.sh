@@ -2,10 +2,14 @@
 # Make the project's own UEFI Secure Boot keys under $BUILD/keys (never committed).
 #
 #   PK, KEK   platform and key-exchange keys
-#   db        signs the kernel, systemd-boot and the "db" test modules
+#   db        signs the kernel, systemd-boot and the "db" test modules; a
+#             plain db key, as a vendor's: it signs no owner policy
+#   owner     the machine owner's own key, in db, its certificate marked
+#             with the owner key purpose ($OWNER_EKU): signs owner policies
 #   dbx       "revoked": its certificate goes to dbx only
 #   both      certificate in db AND dbx (dbx wins)
-#   mok       enrolled as a MOK through shim's MokManager (scripts/mkshimvars.sh)
+#   mok       enrolled as a MOK through shim's MokManager (scripts/mkshimvars.sh);
+#             marked as the owner's, like owner
 #   attacker  root's own key on the locked-down machine: the attack
 #             scenarios forge MokListRT with it; never trusted
 #   bad       only in the "baddb" store, in a list made malformed there
@@ -13,6 +17,9 @@
 #   ca, rca   certificate authorities in db; rca also in dbx (revoked)
 #   leaf      issued by ca, in no list: trusted only through ca
 #   rleaf     issued by rca, in no list: revoked through rca
+#   ownerleaf issued by ca with the owner's mark, in no list: a CA in db
+#             vouching for an owner key of its own making, which the
+#             kernel must refuse
 #
 # For each NAME: NAME.key, NAME.crt (PEM), NAME.der and NAME.esl (EFI signature
 # list, owner GUID $OWNER_GUID), plus the time-based authenticated updates
@@ -31,9 +38,9 @@ set -euo pipefail
 KEYS=${KEYS:-$BUILD/keys}
 # Fixed timestamp of the authenticated updates, so they are reproducible.
 AUTH_TIME="2026-01-01 00:00:00"
-NAMES=(PK KEK db dbx both mok bad attacker ca rca)
+NAMES=(PK KEK db owner dbx both mok bad attacker ca rca)
 # Issued by a CA of NAMES: LEAF:CA.
-LEAVES=(leaf:ca rleaf:rca)
+LEAVES=(leaf:ca rleaf:rca ownerleaf:ca)
 
 mkdir -p "$KEYS"
 cd "$KEYS"
@@ -46,6 +53,8 @@ for n in "${NAMES[@]}"; do
 		case $n in
 		ca|rca) ext=(-addext "basicConstraints=critical,CA:TRUE"
 			-addext "keyUsage=critical,keyCertSign,digitalSignature") ;;
+		owner|mok) ext=(-addext "keyUsage=critical,digitalSignature"
+			-addext "extendedKeyUsage=codeSigning,$OWNER_EKU") ;;
 		*) ext=(-addext "keyUsage=critical,digitalSignature"
 			-addext "extendedKeyUsage=codeSigning") ;;
 		esac
@@ -71,8 +80,10 @@ for l in "${LEAVES[@]}"; do
 		openssl req -new -newkey rsa:2048 -nodes -sha256 \
 			-subj "/CN=Lockdown Test $n/" \
 			-keyout "$n.key.tmp" -out "$n.csr" 2>/dev/null
+		eku=codeSigning
+		[ "$n" = ownerleaf ] && eku=codeSigning,$OWNER_EKU
 		printf '%s\n' "keyUsage=critical,digitalSignature" \
-			"extendedKeyUsage=codeSigning" \
+			"extendedKeyUsage=$eku" \
 			"subjectKeyIdentifier=hash" \
 			"authorityKeyIdentifier=keyid,issuer" >"$n.ext"
 		openssl x509 -req -in "$n.csr" -CA "$ca.crt" -CAkey "$ca.key" \
@@ -117,7 +128,7 @@ list() {
 sha256_esl policyhash.esl "$("$TOP/scripts/mkpolicies.sh" --hashrevoked-text \
 	"$(sha256sum <PK.esl | cut -d' ' -f1)" | sha256sum | cut -d' ' -f1)"
 # shellcheck disable=SC2086 # the *_EXTRA variables are lists of files
-list db.list db.esl ca.esl rca.esl ${DB_EXTRA:-} both.esl
+list db.list db.esl owner.esl ca.esl rca.esl ${DB_EXTRA:-} both.esl
 # shellcheck disable=SC2086
 list dbx.list dbx.esl rca.esl policyhash.esl ${DBX_EXTRA:-} both.esl
 auth db KEK db.auth db.list

@@ -4,11 +4,12 @@
  * the current policy, and the questions the guarded sites ask about it.
  *
  * The machine's owner, holding a key in UEFI db or enrolled as a MOK
- * through shim, signs a policy (format: top of owner_parse.c) that lets
- * named MSR, PCI-config and I/O-port writes through while the kernel is
- * locked down.  Root without that key gains nothing: root may write the
- * policy file (CAP_SYS_ADMIN), but only a text signed by a platform key,
- * for this machine, with a serial above the current one, is installed.
+ * through shim whose certificate carries the owner's key purpose, signs a
+ * policy (format: top of owner_parse.c) that lets named MSR, PCI-config
+ * and I/O-port writes through while the kernel is locked down.  Root
+ * without that key gains nothing: root may write the policy file
+ * (CAP_SYS_ADMIN), but only a text signed by the owner's key, for this
+ * machine, with a serial above the current one, is installed.
  *
  * Loading (one write() of the whole blob to
  * /sys/kernel/security/lockdown_policy, offset 0, at most 64 KiB of text
@@ -22,13 +23,17 @@
  *     key root enrolled there would reach the platform keyring at the next
  *     boot (choice beyond the design: the design trusts db and MOK only as
  *     far as the firmware protects them);
- *  4. the signature, against the keys the owner enrolled only: the
- *     platform keyring (UEFI db, and MOK certificates from shim's MOKvar
- *     table) and the machine keyring (MOKs shim marks trusted), never the
- *     builtin or secondary keyrings: the kernel's build key must not sign
- *     policies (verify_pkcs7_owner_signature()).  A signer revoked by dbx
- *     or MokListXRT is refused by the blacklist during verification.
- *     -ENOKEY, -EKEYREJECTED, -EBADMSG, ...;
+ *  4. the signature, by a key of the platform keyring (UEFI db, and MOK
+ *     certificates from shim's MOKvar table) or the machine keyring (MOKs
+ *     shim marks trusted) named directly, whose certificate carries the
+ *     extended key usage of a lockdown owner key; never the builtin or
+ *     secondary keyrings (verify_pkcs7_owner_signature()).  db and shim
+ *     also hold the keys of Microsoft, the OEM and the distribution, which
+ *     may boot the machine but are not its owner: without the mark a key
+ *     signs nothing here, and a PKCS#7 that carries certificates is
+ *     refused, so that no CA in db can vouch for a marked key of its own
+ *     making.  A signer revoked by dbx or MokListXRT is refused by the
+ *     blacklist during verification.  -ENOKEY, -EKEYREJECTED, -EBADMSG;
  *  5. the SHA-256 of the text is not a blacklisted binary hash: an owner
  *     revokes one old policy by putting its hash in dbx or MokListX;
  *     -EKEYREJECTED;
@@ -393,8 +398,19 @@ static int lockdown_owner_verify(const void *text, size_t textlen,
 	ret = verify_pkcs7_owner_signature(text, textlen, sig, siglen, signer);
 	if (!ret)
 		return 0;
+	if (ret == -ENOKEY && *signer) {
+		lockdown_owner_refuse(ret,
+				      "signed by '%s', which is not an owner key (no lockdown owner extended key usage)",
+				      *signer);
+		kfree(*signer);
+		*signer = NULL;
+		return ret;
+	}
 	if (ret == -ENOKEY)
 		return lockdown_owner_refuse(ret, "signed by no key of UEFI db or MOK");
+	if (ret == -EBADMSG)
+		return lockdown_owner_refuse(ret,
+					     "signature is malformed or carries certificates (sign with scripts/sign-file)");
 	if (ret != -EKEYREJECTED)
 		return lockdown_owner_refuse(ret, "signature not verified (error %d)",
 					     ret);

@@ -147,6 +147,37 @@ check_audit_allowed() {
 	done
 }
 
+# allowed_burst N: lktest-storm writes $MSR's own value N times at once,
+# each allowed by the owner policy, after its report window (10 reports in
+# 5 s) has had time to run out; then one write a second until one is
+# logged again, whose report says how many were held back since the last
+# one.  The burst's logged writes plus the held-back count (less the
+# probes that were themselves held back) add up to N, and some of the
+# burst was held back.
+check_allowed_burst() {
+	local mark n=0 burst logged held=0 h
+
+	sleep 5.5
+	mark=$(dmesg | wc -l)
+	cmd lktest-storm -n "$1" --msr "$MSR" --expect ok || return 1
+	burst=$(dmesg | tail -n +$((mark + 1)) | grep -cF " allows wrmsr ")
+	logged=$burst
+	while [ $n -lt 15 ] && [ "$logged" -eq "$burst" ]; do
+		sleep 1
+		n=$((n + 1))
+		lktest-storm -n 1 --msr "$MSR" --expect ok >/dev/null || return 1
+		logged=$(dmesg | tail -n +$((mark + 1)) | grep -cF " allows wrmsr ")
+	done
+	dmesg | tail -n +$((mark + 1)) | grep -F "lockdown: " | tail -n 4
+	for h in $(dmesg | tail -n +$((mark + 1)) |
+		sed -n 's/.*lockdown: \([0-9]*\) more allowed accesses were not logged.*/\1/p'); do
+		held=$((held + h))
+	done
+	echo "burst of $1: $burst logged; then $n probes, the last logged, reporting $held held back ($((held - n + 1)) of the burst)"
+	[ "$logged" -eq $((burst + 1)) ] && [ $((held - n + 1)) -gt 0 ] &&
+		[ $((burst + held - n + 1)) -eq "$1" ]
+}
+
 # msr OP E: lktest-msr read|pwrite|ioctl-read|ioctl-write.
 check_msr() {
 	cmd lktest-msr "$1" --msr "$MSR" --expect "$2"
@@ -1106,22 +1137,37 @@ plan_firmware() {
 }
 
 # The owner policy (scripts/mkpolicies.sh) under firmware Secure Boot with
-# the project's keys: p10 (db-signed) lets TSC_AUX's low byte, the host
-# bridge's Interrupt Line and ports 0x70-0x71 through and nothing next to
-# them; p11 lets all of TSC_AUX through; every policy root could forge
-# or replay is refused and changes nothing.  "uses" counts each allowed
-# write: wrmsr 1, wrmsr_xor 2 (the write and the restore), msr pwrite and
-# ioctl-write 1 each, setpci_write 2, pci config-write and proc-write 1
-# each, ioperm 1.
+# the project's keys: p10 (signed by the owner's marked key in db) lets
+# TSC_AUX's low byte, the host bridge's Interrupt Line and ports 0x70-0x71
+# through and nothing next to them; p11 lets all of TSC_AUX through, and
+# LSTAR, named as unsafe when it loads; every policy root could forge or
+# replay is refused and changes nothing, and so is every policy a key
+# that is not the owner's signed: a plain db key (a vendor's), a marked
+# key issued by a CA in db but never enrolled, with or without the
+# certificate that would let the CA vouch for it.  "uses" counts each
+# allowed write: wrmsr 1, wrmsr_xor 2 (the write and the restore), msr
+# pwrite and ioctl-write 1 each, setpci_write 2, pci config-write and
+# proc-write 1 each, ioperm 1.
 plan_owner_policy() {
-	local msr10="rule 5 msr 0xc0000103 mask 0x00000000000000ff"
-	local msr11="rule 5 msr 0xc0000103 mask 0xffffffffffffffff"
+	local msr10="rule 5 msr 0xc0000103 mask 0x00000000000000ff unsafe"
+	local msr11="rule 5 msr 0xc0000103 mask 0xffffffffffffffff unsafe"
 	local pci="rule 6 pci 0000:00:00.0 0x03c-0x03c"
-	local io="rule 7 ioport 0x0070-0x0071"
+	local io="rule 7 ioport 0x0070-0x0071 unsafe"
+	local lstar="rule 8 msr 0xc0000082 mask 0xffffffffffffffff unsafe"
 
 	cat <<-EOF
 	policy_status "serial 0"
 	policy unsigned EBADMSG
+	policy dbsigned ENOKEY
+	policy withcerts EBADMSG
+	policy ownerleaf ENOKEY
+	policy ownerleafcerts EBADMSG
+	policy lstar EINVAL
+	policy_status "serial 0"
+	dmesg_has "lockdown: policy refused: signed by 'Lockdown Test db: "
+	dmesg_has "', which is not an owner key (no lockdown owner extended key usage)"
+	dmesg_count "lockdown: policy refused: signature is malformed or carries certificates" 2 2
+	dmesg_has "lockdown: policy refused: line 6: not on the safe list: end the rule in unsafe"
 	policy p10 ok
 	policy_status "serial 10" "$msr10 uses 0" "$pci uses 0" "$io uses 0"
 	wrmsr ok
@@ -1146,9 +1192,11 @@ plan_owner_policy() {
 	devport_dd EPERM 0x70
 	devport_dd EPERM
 	policy_status "serial 10" "$msr10 uses 5" "$pci uses 4" "$io uses 4"
-	dmesg_has "owner policy line 5 allows wrmsr 0xc0000103"
+	dmesg_has "owner policy line 5 allows wrmsr 0xc0000103 value 0x"
 	policy_cat p11 ok
-	policy_status "serial 11" "$msr11 uses 0" "$pci uses 0" "$io uses 0"
+	policy_status "serial 11" "$msr11 uses 0" "$pci uses 0" "$io uses 0" "$lstar uses 0"
+	dmesg_has "lockdown: owner policy serial 11 line 8 is unsafe: msr 0xc0000082 mask 0xffffffffffffffff; root can use it to take over the kernel"
+	dmesg_count "lockdown: owner policy serial 11 line " 3 3
 	wrmsr_xor ok 0x100
 	policy p10 ESTALE
 	policy p11 ESTALE
@@ -1164,15 +1212,16 @@ plan_owner_policy() {
 	policy_status "serial 11" "$msr11 uses 2" "$pci uses 0" "$io uses 0"
 	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
 	dmesg_has "lockdown: policy refused: policy is for another machine"
-	dmesg_has "lockdown: policy refused: line 6: "
+	dmesg_has "lockdown: policy refused: line 6: unknown directive"
 	dmesg_has "lockdown: policy refused: signer's certificate 'Lockdown Test both: "
 	dmesg_has "lockdown: policy refused: signature does not match the text"
 	dmesg_has "lockdown: policy refused: binary hash $(cat "$POLICIES/hashrevoked.sha256") is revoked by UEFI:dbx"
 	dmesg_has "lockdown: policy refused: signed by no key of UEFI db or MOK"
-	dmesg_has "signed by 'Lockdown Test db: "
-	status_has "Owner policy: serial 11, signed by Lockdown Test db: " "line 5: msr write 0xc0000103 (any bits)  used 2 times" "line 7: ioport 0x70-0x71  never used"
+	dmesg_has "signed by 'Lockdown Test owner: "
+	status_has "Owner policy: serial 11, signed by Lockdown Test owner: " "line 5: msr write 0xc0000103 (any bits)  UNSAFE: can hand the kernel over  used 2 times" "line 6: pci write 0000:00:00.0 0x3c-0x3c  never used" "line 7: ioport 0x70-0x71  UNSAFE: can hand the kernel over  never used"
 	wrmsr EPERM 0x175
-	audit_allowed "lsm=lockdown allowed level=integrity pid=" 'comm="wrmsr" lockdown_reason="raw MSR access" policy_serial=11 policy_line=5 access="wrmsr 0xc0000103" uid=0'
+	audit_allowed "lsm=lockdown allowed level=integrity pid=" 'comm="wrmsr" lockdown_reason="raw MSR access" policy_serial=11 policy_line=5 access="wrmsr 0xc0000103 value 0x' ' cpu 0" suppressed=' ' uid=0'
+	allowed_burst 11
 	EOF
 }
 
