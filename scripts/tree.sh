@@ -60,7 +60,11 @@ git_src clean -q -fdx
 install_subsystem() {
 	rm -rf "$SRC/security/lockdown"
 	mkdir -p "$SRC/security/lockdown"
-	rsync -a --exclude=COMMIT_MSG --exclude=MAINTAINERS.entry \
+	# No -t: a file written now gets the time now, not its mtime in
+	# security-lockdown/, which may be older than an object built from its
+	# previous content; files that end up as they were get their old time
+	# back at the end.
+	rsync -rlpD --exclude=COMMIT_MSG --exclude=MAINTAINERS.entry \
 		"$TOP/security-lockdown/" "$SRC/security/lockdown/"
 	# The subsystem's MAINTAINERS entry goes in with it: in place of the
 	# tree's own entry of that name (6.12 has one), else in order.
