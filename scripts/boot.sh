@@ -37,6 +37,7 @@ extra=
 boots=$scenario
 files=()	# NAME=PATH: handed to the guest as /lktest-files/NAME
 acpi_override=0	# 1: an ACPI table in front of the initrd
+vendor_shim=	# a shim with another built-in vendor certificate
 case "$scenario" in
 open)		acpi_override=1 ;;
 runtime)	;;
@@ -63,6 +64,11 @@ setupmode)	firmware=setupmode ;;
 # enrolled by MokManager (scripts/mkshimvars.sh), the kernel signed with the
 # MOK key.  A boot named NAME:esp goes through the chain, others -kernel.
 shim)		firmware=secureboot boots="shim:esp" PROJECT_VARS=$SHIM_VARS ;;
+# The same chain with the project's "vendor" key as shim's built-in vendor
+# certificate, where Debian's shim has Debian's CA: shim hands it over with
+# the MOKs, and it signs no owner policy.
+shim_vendor)	firmware=secureboot boots="shim_vendor:esp" PROJECT_VARS=$SHIM_VARS
+		vendor_shim=$LOGS/shim_vendor.shimx64.efi ;;
 # Root forges MokListRT (see plan_attack_* in the harness); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then
 # boots through shim.
@@ -147,6 +153,11 @@ if [ ${#files[@]} -gt 0 ]; then
 	(cd "$dir" && find lktest-files | cpio --quiet -o -H newc -R 0:0) \
 		>>"$LOGS/$scenario.initrd"
 	INITRD=$LOGS/$scenario.initrd
+fi
+if [ -n "$vendor_shim" ]; then
+	. "$TOP/scripts/shim-esp.sh"
+	shim_vendor_efi "$SHIM_EFI" "$BUILD/keys/vendor.der" "$vendor_shim"
+	SHIM_EFI=$vendor_shim SHIM_SIGNED=$LOGS/$scenario.signed
 fi
 read -ra boots <<<"$boots"
 docs=${docs:-${#boots[@]}}

@@ -10,6 +10,9 @@
 #   both      certificate in db AND dbx (dbx wins)
 #   mok       enrolled as a MOK through shim's MokManager (scripts/mkshimvars.sh);
 #             marked as the owner's, like owner
+#   vendor    shim's built-in vendor certificate in the shim_vendor
+#             scenario (scripts/shim-esp.sh), standing in for a
+#             distribution's CA: it may boot the machine, not open it
 #   attacker  root's own key on the locked-down machine: the attack
 #             scenarios forge MokListRT with it; never trusted
 #   bad       only in the "baddb" store, in a list made malformed there
@@ -38,7 +41,7 @@ set -euo pipefail
 KEYS=${KEYS:-$BUILD/keys}
 # Fixed timestamp of the authenticated updates, so they are reproducible.
 AUTH_TIME="2026-01-01 00:00:00"
-NAMES=(PK KEK db owner dbx both mok bad attacker ca rca)
+NAMES=(PK KEK db owner dbx both mok vendor bad attacker ca rca)
 # Issued by a CA of NAMES: LEAF:CA.
 LEAVES=(leaf:ca rleaf:rca ownerleaf:ca)
 

@@ -24,6 +24,8 @@
 #   buildkey     signed with the kernel's build key (builtin keyring only)
 #   dbsigned     signed with db, a key in db without the owner's mark: a
 #                vendor's key, which may boot the machine but not open it
+#   vendor12     p12 signed with vendor, shim's vendor certificate in the
+#                shim_vendor scenario
 #   withcerts    signed with owner, the PKCS#7 carrying its certificate
 #   ownerleaf    signed with ownerleaf, marked and issued by a CA in db but
 #                not itself enrolled; ownerleafcerts the same, carrying
@@ -126,6 +128,7 @@ cp "$OUT/p12.txt" "$OUT/unsigned.policy"
 sign attacker p12 attacker
 sign buildkey p12 "$OBJ/certs/signing_key.pem" "$OBJ/certs/signing_key.x509"
 sign dbsigned p12 db
+sign vendor12 p12 vendor
 sign_certs withcerts p12 owner
 sign ownerleaf p12 ownerleaf
 sign_certs ownerleafcerts p12 ownerleaf

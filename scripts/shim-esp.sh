@@ -80,6 +80,35 @@ shim_esp() {
 		"$cmdline" >"$dir/loader/entries/lktest.conf"
 }
 
+# shim_vendor_efi IN CERT OUT: OUT is shim IN with CERT (DER) as its built-in
+# vendor certificate, in place of Debian's CA, and shim's own vendor dbx
+# kept: what shim's .vendor_cert section holds, four u32s (size of the
+# certificate, size of the dbx, their offsets in the section) and the
+# data.  The section keeps its size, so the PE layout does not change;
+# OUT is then signed like shim itself.  For a key that stands in for a
+# distribution's CA, which shim hands over to the kernel as it hands over
+# Debian's.
+shim_vendor_efi() {
+	local in=$1 cert=$2 out=$3 off hdr csize
+
+	off=$(objdump -h "$in" | awk '$2 == ".vendor_cert" { print $6 }')
+	[ -n "$off" ] || die "$in has no .vendor_cert section"
+	read -r -a hdr < <(od -An -tu4 -N16 -j $((0x$off)) "$in")
+	csize=$(stat -c %s "$cert")
+	[ "${hdr[2]}" = 16 ] && [ "$csize" -le "${hdr[0]}" ] ||
+		die "$cert ($csize bytes) does not fit shim's vendor certificate (${hdr[0]} at ${hdr[2]})"
+	cp "$in" "$out.tmp"
+	# The new size, then the certificate over the old one, zeros after it.
+	# shellcheck disable=SC2059 # octal escapes made just above
+	printf "$(printf '\\%03o' $((csize & 255)) $((csize >> 8 & 255)) \
+		$((csize >> 16 & 255)) $((csize >> 24 & 255)))" |
+		dd of="$out.tmp" bs=1 seek=$((0x$off)) conv=notrunc status=none
+	head -c "${hdr[0]}" /dev/zero |
+		dd of="$out.tmp" bs=1 seek=$((0x$off + 16)) conv=notrunc status=none
+	dd if="$cert" of="$out.tmp" bs=1 seek=$((0x$off + 16)) conv=notrunc status=none
+	mv "$out.tmp" "$out"
+}
+
 # shim_drive DIR: the value of QEMU's -drive that serves DIR as the ESP.
 shim_drive() {
 	if [ "$SHIM_ESP_MODE" = ro ]; then

@@ -1401,6 +1401,26 @@ plan_shim() {
 	EOF
 }
 
+# Shim with the project's "vendor" key built in where Debian's shim has
+# Debian's CA (scripts/boot.sh): shim hands it over in the MOKvar table
+# with the enrolled MOK, both reach the platform keyring alike, and only
+# the MOK, marked as the owner's, signs an owner policy.
+plan_shim_vendor() {
+	cat <<-'EOF'
+	efivar SecureBoot 1
+	level integrity
+	mokvar_table yes
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test vendor: "
+	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
+	dmesg_count "Debian Secure Boot CA" 0 0
+	keys_view "MOK, handed over by shim" "Lockdown Test vendor: "
+	policy vendor12 ENOKEY
+	dmesg_has "lockdown: policy refused: signed by 'Lockdown Test vendor: "
+	policy_status "serial 0"
+	policy mok12 ok
+	EOF
+}
+
 # Attack 3: forge, then kexec a db-signed kernel; kexec_load() stays
 # refused, a kernel signed with root's key is refused by kexec_file_load().
 plan_attack_kexec() {
