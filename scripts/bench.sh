@@ -108,7 +108,8 @@ build_stock() {
 BIG_KEYS=$BENCH/keys/big
 BIG_EXTRA=$BENCH/keys/big-extra
 BIG_VARS=$BENCH/vars/big-VARS.fd
-DB_CERTS=${DB_CERTS:-50}	# db: db + both + $DB_CERTS - 2 extra certificates
+# db: the project's db, owner, ca, rca and both, and $DB_CERTS - 5 more.
+DB_CERTS=${DB_CERTS:-50}
 DBX_HASHES=${DBX_HASHES:-500}	# dbx: dbx + both + $DBX_HASHES SHA-256 hashes
 
 # sha256_list N OUT: an EFI signature list of N EFI_CERT_SHA256 entries
@@ -125,7 +126,7 @@ sha256_list() {
 # $BIG_VARS: the project's keys (copies) with db and dbx grown; provisioned
 # by mkvars.sh, which skips when nothing changed.
 make_big_store() {
-	local n i f extra=$((DB_CERTS - 2))
+	local n i f extra=$((DB_CERTS - 5))
 
 	[ -s "$BUILD/keys/PK.key" ] || "$HERE/mkkeys.sh"
 	mkdir -p "$BIG_KEYS" "$BIG_EXTRA"
