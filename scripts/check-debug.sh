@@ -16,6 +16,8 @@
 # exit status 1 on any failure.
 #   SCENARIOS="a b"   boot only these
 #   TIMEOUT=SECONDS   per boot (default 900: the debug kernel is slow)
+#   STALL=SECONDS     stop a boot whose console stays silent this long
+#                     (default 300: three times the longest silent test)
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # The main build of this tree (KVER): build/ or build/$KVER/.
@@ -25,6 +27,7 @@ export OBJ=${DEBUG_OBJ:-$MAIN/obj-debug}
 export BUILD=${DEBUG_BUILD:-$MAIN/debug}
 export CCACHE_DIR=${CCACHE_DIR:-$TOP/build/ccache}
 export TIMEOUT=${TIMEOUT:-900}
+export STALL=${STALL:-300}
 # Every debug boot with two vCPUs: lockdep and KASAN see real concurrency.
 export BOOT_SMP=${BOOT_SMP:-2}
 . "$TOP/scripts/lib.sh"
