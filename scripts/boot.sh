@@ -37,6 +37,7 @@ extra=
 boots=$scenario
 files=()	# NAME=PATH: handed to the guest as /lktest-files/NAME
 acpi_override=0	# 1: an ACPI table in front of the initrd
+tpm=0		# 1: a TPM 2.0 (swtpm) whose state lasts the scenario
 vendor_shim=	# a shim with another built-in vendor certificate
 case "$scenario" in
 open)		acpi_override=1 ;;
@@ -56,19 +57,23 @@ badparams)	extra="secureboot_enable=0 secureboot_enable=yes secureboot_enable=2"
 race|race_writers) ;;
 # firmware: root also put ACPI tables in the initrd (refused; open has the
 # same tables, taken).
-firmware)	firmware=secureboot acpi_override=1 ;;
+firmware)	firmware=secureboot acpi_override=1 tpm=1 ;;
 demo)		firmware=secureboot ;;
 baddb)		firmware=secureboot PROJECT_VARS=$BUILD/vars/baddb-VARS.fd ;;
 setupmode)	firmware=setupmode ;;
 # Through the real shim chain (scripts/shim-esp.sh): the store with the MOK
 # enrolled by MokManager (scripts/mkshimvars.sh), the kernel signed with the
 # MOK key.  A boot named NAME:esp goes through the chain, others -kernel.
-shim)		firmware=secureboot boots="shim:esp" PROJECT_VARS=$SHIM_VARS ;;
+shim)		firmware=secureboot boots="shim:esp" PROJECT_VARS=$SHIM_VARS tpm=1 ;;
 # The same chain with the project's "vendor" key as shim's built-in vendor
 # certificate, where Debian's shim has Debian's CA: shim hands it over with
 # the MOKs, and it signs no owner policy.
 shim_vendor)	firmware=secureboot boots="shim_vendor:esp" PROJECT_VARS=$SHIM_VARS
-		vendor_shim=$LOGS/shim_vendor.shimx64.efi ;;
+		vendor_shim=$LOGS/shim_vendor.shimx64.efi tpm=1 ;;
+# The owner policy's TPM counter across reboots, root's attacks on it, and
+# a boot whose TPM is gone (NAME:notpm).
+owner_tpm)	firmware=secureboot tpm=1
+		boots="owner_tpm owner_tpm_reboot owner_tpm_gone:notpm" ;;
 # Root forges MokListRT (see plan_attack_* in the harness); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then
 # boots through shim.
@@ -83,7 +88,7 @@ attack_kexec)	firmware=secureboot docs=2
 # one boot of the same kernel to the next (0.05% without them).
 bench_none)	extra="nokaslr norandmaps" ;;
 bench_integrity) extra="lockdown=integrity nokaslr norandmaps" ;;
-bench_policy)	firmware=secureboot extra="nokaslr norandmaps" ;;
+bench_policy)	firmware=secureboot tpm=1 extra="nokaslr norandmaps" ;;
 bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
 *)		die "unknown scenario '$scenario'" ;;
 esac
@@ -188,20 +193,61 @@ secureboot|setupmode)
 	;;
 esac
 
-# boot_args NAME[:esp]: how one boot starts: QEMU's -kernel, or the ESP
-# folder of the shim chain with the MOK-signed kernel.
+# The TPM: swtpm with its state in $LOGS/SCENARIO.tpm, fresh for each run
+# of the scenario and kept across its boots, like the variable store.
+# swtpm ends when QEMU closes its control socket (--terminate).
+tpmstate=$LOGS/$scenario.tpm
+tpmsock=
+tpm_pid=
+rm -rf "$tpmstate"
+tpm_start() {
+	local i
+
+	mkdir -p "$tpmstate"
+	# A short path: a socket's name has at most 107 bytes.
+	tpmsock=${tpmsock:-$(mktemp -d /tmp/lktpm.XXXXXX)/ctrl}
+	rm -f "$tpmsock"
+	swtpm socket --tpm2 --tpmstate "dir=$tpmstate" --terminate \
+		--ctrl "type=unixio,path=$tpmsock" \
+		--log "file=$tpmstate/swtpm.log" &
+	tpm_pid=$!
+	for ((i = 0; i < 50; i++)); do
+		[ -S "$tpmsock" ] && break
+		sleep 0.1
+	done
+	[ -S "$tpmsock" ] || die "swtpm did not start (see $tpmstate/swtpm.log)"
+	args+=(-chardev "socket,id=chrtpm,path=$tpmsock"
+		-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-crb,tpmdev=tpm0)
+}
+tpm_stop() {
+	[ -n "$tpm_pid" ] || return 0
+	kill "$tpm_pid" 2>/dev/null || true
+	wait "$tpm_pid" 2>/dev/null || true
+	tpm_pid=
+}
+tpm_cleanup() {
+	tpm_stop
+	[ -z "$tpmsock" ] || rm -rf "${tpmsock%/ctrl}"
+}
+trap tpm_cleanup EXIT
+
+# boot_args NAME[:esp|:notpm]: how one boot starts: QEMU's -kernel, or the
+# ESP folder of the shim chain with the MOK-signed kernel; with the
+# scenario's TPM unless :notpm.
 boot_args() {
-	local name=${1%:esp} cmdline
+	local name=${1%%:*} cmdline
 
 	cmdline="${base_cmdline/lktest.scenario=$scenario/lktest.scenario=$name} $extra"
-	if [ "$1" = "$name" ]; then
+	if [ "$1" = "$name" ] || [ "$1" = "$name:notpm" ]; then
 		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
+		[ "$tpm" = 0 ] || [ "$1" = "$name:notpm" ] || tpm_start
 		return
 	fi
 	[ -s "$MOK_KERNEL" ] || die "$MOK_KERNEL missing: run scripts/mkshimvars.sh"
 	. "$TOP/scripts/shim-esp.sh"
 	shim_esp "$LOGS/$scenario.esp" "$MOK_KERNEL" "$INITRD" "$cmdline"
 	args=(-drive "$(shim_drive "$LOGS/$scenario.esp")")
+	[ "$tpm" = 0 ] || tpm_start
 }
 
 # run_qemu: one boot, within TIMEOUT; rc is QEMU's status (124: timed
@@ -248,8 +294,11 @@ for b in "${boots[@]}"; do
 		echo "lktest-boot: boot '$b' hung before the harness; booted again" \
 			>>"$console"
 		rm -f "$console.boot" "$ktap.boot"
+		tpm_stop
+		boot_args "$b"
 		run_qemu
 	fi
+	tpm_stop
 	set -e
 	cat "$console.boot" >>"$console"
 	cat "$ktap.boot" >>"$ktap"

@@ -9,7 +9,7 @@ PKGS=(
 	ccache msr-tools lm-sensors pciutils libcap2-bin libcap-dev mokutil systemd-boot-efi
 	python3 xz-utils openssl busybox-static clang-14 libclang-rt-14-dev file rsync
 	python3-docutils python3-ply python3-git groff-base man-db
-	shim-unsigned expect kexec-tools
+	shim-unsigned expect kexec-tools swtpm swtpm-tools tpm2-tools
 )
 
 missing=()

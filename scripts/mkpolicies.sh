@@ -39,6 +39,8 @@
 #   hashrevoked  serial 13, signed with owner, but dbx holds the SHA-256 of
 #                its text (scripts/mkkeys.sh): the owner revoked this one
 #                policy; hashrevoked.sha256 is that hash, in hex
+#   far          serial 1000, signed with owner: more than 64 above the
+#                TPM counter of the owner_tpm scenario
 #   bench        serial 1, signed with owner: what lktest-bench writes
 #                (TSC_AUX, the Interrupt Line, port 0x80), for
 #                scripts/bench.sh
@@ -53,16 +55,22 @@ KEYS=${KEYS:-$BUILD/keys}
 OUT=$BUILD/policies
 SIGN=$OBJ/scripts/sign-file
 
-# text SERIAL PK-HEX RULES...: a policy's text, one rule per argument.
+# The TPM NV counter every policy names; the harness defines it
+# (test-initramfs/lktest-run.sh: TPM_COUNTER).
+COUNTER=0x01800001
+
+# text SERIAL PK-HEX RULES...: a policy's text, one rule per argument; the
+# first rule on line 5.
 text() {
 	local serial=$1 pk=$2 r
 
 	shift 2
-	printf 'lockdown-policy v1\n# made by scripts/mkpolicies.sh\n'
+	printf 'lockdown-policy v1\ncounter %s\n' "$COUNTER"
 	printf 'machine pk-sha256:%s\nserial %s\n' "$pk" "$serial"
 	for r in "$@"; do
 		printf '%s\n' "$r"
 	done
+	printf '# made by scripts/mkpolicies.sh\n'
 }
 
 # sign NAME TEXT KEY [CERT]: $OUT/NAME.policy, $OUT/TEXT.txt signed with
@@ -148,6 +156,8 @@ sign foreign foreign owner
 hashrevoked_text "$pk" >"$OUT/hashrevoked.txt"
 sign hashrevoked hashrevoked owner
 sha256sum <"$OUT/hashrevoked.txt" | cut -d' ' -f1 >"$OUT/hashrevoked.sha256"
+text 1000 "$pk" "$pci" >"$OUT/far.txt"
+sign far far owner
 text 1 "$pk" "$tsc_aux" "$pci" "ioport 0x80" >"$OUT/bench.txt"
 sign bench bench owner
 {

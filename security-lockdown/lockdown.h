@@ -241,6 +241,10 @@ bool lockdown_owner_can_except(void);
 int lockdown_owner_split(const void *blob, size_t len, size_t *textlen,
 			 size_t *siglen);
 int lockdown_owner_load(const void *blob, size_t len);
+
+/* owner_tpm.c: how far a serial may pass its counter in one load */
+#define LOCKDOWN_COUNTER_MAX_STEP	64
+int lockdown_owner_counter_advance(u32 index, u64 serial, u64 *value);
 void lockdown_owner_show_text(struct seq_file *m);
 void lockdown_owner_show_status(struct seq_file *m);
 bool lockdown_owner_decide(struct lockdown_owner *o,

@@ -45,7 +45,12 @@
  *  7. its machine line names this machine: the SHA-256 of the contents of
  *     the UEFI PK variable (without the 4 attribute bytes efivarfs puts
  *     first).  No readable PK: -ENODEV; another digest: -EXDEV;
- *  8. its serial is above the current one (0 at boot), else -ESTALE.
+ *  8. its serial is above the current one (0 at boot), else -ESTALE;
+ *  9. its serial is at least the value of the TPM 2.0 NV counter it names,
+ *     which is then raised to it (owner_tpm.c): a policy the owner
+ *     replaced stays replaced across reboots.  Below: -ESTALE; more than
+ *     64 above: -ERANGE; no TPM 2.0, no such index, or an index that is
+ *     not a counter the kernel can use: -ENODEV; a TPM error: -EIO.
  *
  * On any refusal the current policy stays, the write fails with that
  * errno, and one console line says why ("lockdown: policy refused: ...").
@@ -59,9 +64,11 @@
  * through a second, unsigned path with rules of its own.  The owner
  * withdraws by signing a policy with a higher serial and no rules.  A
  * policy does not survive a reboot, so an owner can also withdraw it by
- * no longer loading it at boot; the serial in force is not persistent
- * either, so an old policy is revoked for good only through dbx or
- * MokListX (5).
+ * no longer loading it at boot; the serial it had stays in the TPM
+ * counter (9), so no policy with a lower serial that names that counter
+ * loads again.  A policy that names another counter is judged by that
+ * one: an owner who moves to a new counter revokes the policies of the
+ * old one through dbx or MokListX (5).
  *
  * The current policy is an RCU-protected pointer; a load swaps it under
  * a mutex and frees the old one after synchronize_rcu().  Each rule has a
@@ -514,6 +521,56 @@ static void lockdown_owner_warn_unsafe(u64 serial)
 	rcu_read_unlock();
 }
 
+/*
+ * Loads one at a time, from the serial check to the install, so that the
+ * TPM counter and the serial in force move together.
+ */
+static DEFINE_MUTEX(lockdown_owner_load_lock);
+
+/*
+ * The serial rule across reboots: @policy's serial is at least its TPM
+ * counter's value, which is raised to it (owner_tpm.c).  Logs why on
+ * refusal; a counter that cannot be used refuses the policy.
+ */
+static int lockdown_owner_counter(const struct lockdown_owner_policy *policy)
+{
+	u32 index = policy->counter;
+	u64 value = 0;
+	int ret;
+
+	ret = lockdown_owner_counter_advance(index, policy->serial, &value);
+	switch (ret) {
+	case 0:
+		return 0;
+	case -ESTALE:
+		return lockdown_owner_refuse(ret,
+					     "serial %llu is below TPM counter 0x%08x at %llu",
+					     policy->serial, index, value);
+	case -ERANGE:
+		return lockdown_owner_refuse(ret,
+					     "serial %llu is more than %u above TPM counter 0x%08x at %llu",
+					     policy->serial,
+					     LOCKDOWN_COUNTER_MAX_STEP, index,
+					     value);
+	case -ENODEV:
+		return lockdown_owner_refuse(ret,
+					     "no TPM 2.0 to hold counter 0x%08x",
+					     index);
+	case -ENOENT:
+		return lockdown_owner_refuse(-ENODEV,
+					     "TPM counter 0x%08x is not defined",
+					     index);
+	case -ENOTTY:
+		return lockdown_owner_refuse(-ENODEV,
+					     "TPM index 0x%08x is not a counter with authread and authwrite (nt=counter, 8 bytes)",
+					     index);
+	default:
+		return lockdown_owner_refuse(ret,
+					     "TPM counter 0x%08x not read or incremented (%pe)",
+					     index, ERR_PTR(ret));
+	}
+}
+
 /**
  * lockdown_owner_load - verify a signed owner policy and make it current
  * @blob: the policy text with its signature appended (see top of file)
@@ -526,7 +583,7 @@ static void lockdown_owner_warn_unsafe(u64 serial)
  * Context: Process context; sleeps.
  * Return: 0 when loaded; -EFBIG, -EBADMSG, -EPERM, the errors of
  * verify_pkcs7_signature(), -EKEYREJECTED, -EINVAL, -E2BIG, -ENODEV,
- * -EXDEV, -ESTALE or -ENOMEM when refused.
+ * -EXDEV, -ESTALE, -ERANGE, -EIO or -ENOMEM when refused.
  */
 int lockdown_owner_load(const void *blob, size_t len)
 {
@@ -602,10 +659,16 @@ int lockdown_owner_load(const void *blob, size_t len)
 	}
 	/* Once installed, a concurrent load may free it: read it first. */
 	nr_rules = policy->nr_rules;
-	ret = lockdown_owner_install(&lockdown_owner, set, &cur);
-	if (ret) {
+	mutex_lock(&lockdown_owner_load_lock);
+	cur = READ_ONCE(lockdown_owner.serial);
+	ret = policy->serial > cur ? lockdown_owner_counter(policy) : -ESTALE;
+	if (!ret)
+		ret = lockdown_owner_install(&lockdown_owner, set, &cur);
+	mutex_unlock(&lockdown_owner_load_lock);
+	if (ret == -ESTALE && policy->serial <= cur)
 		lockdown_owner_refuse(ret, "serial %llu is not above the current %llu",
 				      policy->serial, cur);
+	if (ret) {
 		lockdown_owner_set_free(set);
 		goto out;
 	}
@@ -658,6 +721,7 @@ static void lockdown_owner_show_rule(struct seq_file *m,
  *	sha256 HEX		SHA-256 of the policy's text
  *	signer NAME		the signing key's description, or "unknown"
  *	loaded-ns N		boot-time clock at the load, in ns
+ *	counter 0xINDEX		the TPM NV counter that holds the serial
  *
  * then one line per rule, in the order of the text:
  *
@@ -681,11 +745,11 @@ void lockdown_owner_show_status(struct seq_file *m)
 		seq_puts(m, "serial 0\n");
 		return;
 	}
-	seq_printf(m, "serial %llu\npk-sha256 %*phN\nsha256 %*phN\nsigner %s\nloaded-ns %llu\n",
+	seq_printf(m, "serial %llu\npk-sha256 %*phN\nsha256 %*phN\nsigner %s\nloaded-ns %llu\ncounter 0x%08x\n",
 		   set->policy->serial,
 		   (int)sizeof(set->policy->pk_sha256), set->policy->pk_sha256,
 		   (int)sizeof(set->sha256), set->sha256, set->signer,
-		   set->loaded_ns);
+		   set->loaded_ns, set->policy->counter);
 	for (i = 0; i < set->policy->nr_rules; i++)
 		lockdown_owner_show_rule(m, &set->policy->rules[i],
 					 atomic64_read(&set->uses[i]));

@@ -77,7 +77,8 @@ static struct lockdown_owner_set *new_set(struct kunit *test, u64 serial,
 
 	text = kasprintf(GFP_KERNEL,
 			 "lockdown-policy v1\nmachine pk-sha256:" PK
-			 "\nserial %llu\n%s", serial, rules);
+			 "\nserial %llu\ncounter 0x01800001\n%s", serial,
+			 rules);
 	KUNIT_ASSERT_NOT_NULL(test, text);
 	KUNIT_ASSERT_EQ(test, lockdown_policy_parse(text, strlen(text), &p,
 						    NULL), 0);

@@ -8,6 +8,7 @@
  *	lockdown-policy v1
  *	machine pk-sha256:<64 hex digits>
  *	serial <decimal>
+ *	counter 0x01800001
  *	# a comment
  *	msr write 0x610
  *	msr write 0x1a0 mask 0x0000000000400000 unsafe
@@ -27,15 +28,17 @@
  *    Directives and keywords are lower case.
  *
  * Order: the first line that is neither blank nor a comment is
- * "lockdown-policy v1". "machine" and "serial" follow, once each and in
- * either order, before the first rule, so that whoever reads a policy sees
- * which machine and which issue of it the text is for before what it
- * allows. At most 256 rules follow; none is a valid, empty policy.
+ * "lockdown-policy v1". "machine", "serial" and "counter" follow, once
+ * each and in any order, before the first rule, so that whoever reads a
+ * policy sees which machine and which issue of it the text is for before
+ * what it allows. At most 256 rules follow; none is a valid, empty policy.
  *
  * Fields:
  *  - machine pk-sha256:HEX: the SHA-256 digest of the contents of the
  *    machine's UEFI PK variable, 64 hex digits in either case;
  *  - serial N: decimal, 1 to 2^64 - 1, digits only, no leading zero;
+ *  - counter INDEX: the TPM 2.0 NV counter that keeps the serial across
+ *    reboots (owner.c), a handle 0x01000000 to 0x01ffffff;
  *  - every other number is hex: "0x" (lower-case x), then at least one
  *    hex digit in either case; leading zeros are allowed, values too large
  *    for the field are refused (MSR address 32 bits, mask 64 bits, PCI
@@ -152,6 +155,7 @@ struct parser {
 	bool have_header;
 	bool have_machine;
 	bool have_serial;
+	bool have_counter;
 	const char *reason;			/* why the parse failed */
 };
 
@@ -426,8 +430,9 @@ static int parse_rule(struct parser *ps, const struct token *t,
 	struct lockdown_rule *r;
 	const char *reason;
 
-	if (!ps->have_machine || !ps->have_serial)
-		return fail(ps, -EINVAL, "rule before machine and serial");
+	if (!ps->have_machine || !ps->have_serial || !ps->have_counter)
+		return fail(ps, -EINVAL,
+			    "rule before machine, serial and counter");
 	if (p->nr_rules == LOCKDOWN_POLICY_MAX_RULES)
 		return fail(ps, -E2BIG, "more than 256 rules");
 	r = &p->rules[p->nr_rules];
@@ -467,24 +472,49 @@ static int parse_header(struct parser *ps, const struct token *t,
 	return 0;
 }
 
+static const char *parse_counter(const struct token *t, u32 *index)
+{
+	const char *reason;
+	u64 v;
+
+	reason = parse_hex(t, U32_MAX, &v);
+	if (reason)
+		return reason;
+	if (v < LOCKDOWN_POLICY_NV_FIRST || v > LOCKDOWN_POLICY_NV_LAST)
+		return "counter is not a TPM NV index (0x01000000-0x01ffffff)";
+	*index = v;
+	return NULL;
+}
+
+/* machine, serial or counter: once each, before the first rule. */
 static int parse_binding(struct parser *ps, const struct token *t,
 			 unsigned int n)
 {
 	struct lockdown_owner_policy *p = ps->p;
-	bool machine = tok_is(&t[0], "machine");
-	bool *seen = machine ? &ps->have_machine : &ps->have_serial;
-	const char *reason;
+	const char *reason, *again;
+	bool *seen;
 
-	/* A rule needs both: one after a rule is always a second one. */
+	/* A rule needs all three: one after a rule is always a second one. */
+	if (tok_is(&t[0], "machine")) {
+		seen = &ps->have_machine;
+		again = "second machine line";
+	} else if (tok_is(&t[0], "serial")) {
+		seen = &ps->have_serial;
+		again = "second serial line";
+	} else {
+		seen = &ps->have_counter;
+		again = "second counter line";
+	}
 	if (*seen)
-		return fail(ps, -EINVAL, machine ? "second machine line" :
-						   "second serial line");
+		return fail(ps, -EINVAL, again);
 	reason = check_args(n, 2, 2);
-	if (!reason && machine)
+	if (!reason && seen == &ps->have_machine)
 		reason = parse_machine(&t[1], p->pk_sha256,
 				       sizeof(p->pk_sha256));
-	else if (!reason)
+	else if (!reason && seen == &ps->have_serial)
 		reason = parse_serial(&t[1], &p->serial);
+	else if (!reason)
+		reason = parse_counter(&t[1], &p->counter);
 	if (reason)
 		return fail(ps, -EINVAL, reason);
 	*seen = true;
@@ -509,7 +539,8 @@ static int parse_line(struct parser *ps, const char *s, size_t len)
 	if (!ps->have_header)
 		return fail(ps, -EINVAL,
 			    "policy does not start with lockdown-policy v1");
-	if (tok_is(&t[0], "machine") || tok_is(&t[0], "serial"))
+	if (tok_is(&t[0], "machine") || tok_is(&t[0], "serial") ||
+	    tok_is(&t[0], "counter"))
 		return parse_binding(ps, t, n);
 	if ((tok_is(&t[0], "msr") || tok_is(&t[0], "pci")) &&
 	    (n < 2 || tok_is(&t[1], "write")))
@@ -567,6 +598,8 @@ static int parse_text(struct parser *ps, const char *text, size_t len)
 		return fail(ps, -EINVAL, "no machine line");
 	if (!ps->have_serial)
 		return fail(ps, -EINVAL, "no serial line");
+	if (!ps->have_counter)
+		return fail(ps, -EINVAL, "no counter line");
 	return 0;
 }
 

@@ -20,6 +20,9 @@
 #define LOCKDOWN_POLICY_MAX_SIZE	65536	/* bytes */
 #define LOCKDOWN_POLICY_MAX_LINE	255	/* characters, without '\n' */
 #define LOCKDOWN_POLICY_MAX_RULES	256
+/* TPM 2.0 NV index handles (TPM_HT_NV_INDEX): where a counter may live. */
+#define LOCKDOWN_POLICY_NV_FIRST	0x01000000
+#define LOCKDOWN_POLICY_NV_LAST		0x01ffffff
 
 /**
  * enum lockdown_rule_kind - what a rule of the owner policy allows
@@ -81,6 +84,8 @@ struct lockdown_rule {
  *	same machine has a larger one
  * @pk_sha256: SHA-256 digest of the contents of the UEFI PK variable of the
  *	machine the policy is for
+ * @counter: handle of the TPM NV counter that keeps the serial across
+ *	reboots, %LOCKDOWN_POLICY_NV_FIRST to %LOCKDOWN_POLICY_NV_LAST
  * @nr_rules: number of entries in @rules, 0 to %LOCKDOWN_POLICY_MAX_RULES
  * @rules: the rules, in the order of the text. No two rules match the same
  *	access: an MSR has at most one rule, and the ranges of the PCI rules
@@ -92,6 +97,7 @@ struct lockdown_rule {
 struct lockdown_owner_policy {
 	u64 serial;
 	u8 pk_sha256[32];
+	u32 counter;
 	unsigned int nr_rules;
 	struct lockdown_rule rules[];
 };

@@ -18,8 +18,9 @@
 #define PK_UC "3F5A0C9D2B1E4F6A7C8D9E0F1A2B3C4D5e6f708192a3b4c5d6e7f8091a2b3c4d"
 #define PK_63 "3f5a0c9d2b1e4f6a7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4"
 #define PK_XG "3f5a0c9d2b1e4f6a7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4g"
-/* Three lines: the first rule after it is on line 4. */
-#define HEADER "lockdown-policy v1\nmachine pk-sha256:" PK "\nserial 7\n"
+/* Four lines: the first rule after it is on line 5. */
+#define HEADER "lockdown-policy v1\nmachine pk-sha256:" PK "\nserial 7\n" \
+	"counter 0x01800001\n"
 
 static const u8 pk_digest[32] = {
 	0x3f, 0x5a, 0x0c, 0x9d, 0x2b, 0x1e, 0x4f, 0x6a,
@@ -57,6 +58,7 @@ static void owner_policy_test_example(struct kunit *test)
 		"lockdown-policy v1\n"
 		"machine pk-sha256:" PK "\n"
 		"serial 7\n"
+		"counter 0x01800001\n"
 		"# comment lines start with '#'; blank lines are ignored\n"
 		"\n"
 		"msr write 0xc0000103 unsafe\n"
@@ -73,25 +75,26 @@ static void owner_policy_test_example(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, err.line, 0U);
 	KUNIT_EXPECT_NULL(test, err.reason);
 	KUNIT_EXPECT_EQ(test, p->serial, 7ULL);
+	KUNIT_EXPECT_EQ(test, p->counter, 0x01800001U);
 	KUNIT_EXPECT_EQ(test, memcmp(p->pk_sha256, pk_digest, 32), 0);
 	KUNIT_EXPECT_EQ(test, p->nr_rules, 6U);
 
 	r = &p->rules[0];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_MSR);
-	KUNIT_EXPECT_EQ(test, r->line, 6U);
+	KUNIT_EXPECT_EQ(test, r->line, 7U);
 	KUNIT_EXPECT_EQ(test, r->msr.index, 0xc0000103U);
 	KUNIT_EXPECT_EQ(test, r->msr.mask, U64_MAX);
 	KUNIT_EXPECT_TRUE(test, r->unsafe);
 
 	r = &p->rules[1];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_MSR);
-	KUNIT_EXPECT_EQ(test, r->line, 7U);
+	KUNIT_EXPECT_EQ(test, r->line, 8U);
 	KUNIT_EXPECT_EQ(test, r->msr.index, 0x1a0U);
 	KUNIT_EXPECT_EQ(test, r->msr.mask, 0x400000ULL);
 
 	r = &p->rules[2];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_PCI);
-	KUNIT_EXPECT_EQ(test, r->line, 8U);
+	KUNIT_EXPECT_EQ(test, r->line, 9U);
 	KUNIT_EXPECT_EQ(test, r->pci.domain, 0);
 	KUNIT_EXPECT_EQ(test, r->pci.bus, 0);
 	KUNIT_EXPECT_EQ(test, r->pci.devfn, PCI_DEVFN(0x18, 0));
@@ -100,7 +103,7 @@ static void owner_policy_test_example(struct kunit *test)
 
 	r = &p->rules[3];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_PCI);
-	KUNIT_EXPECT_EQ(test, r->line, 9U);
+	KUNIT_EXPECT_EQ(test, r->line, 10U);
 	KUNIT_EXPECT_EQ(test, r->pci.devfn, PCI_DEVFN(2, 0));
 	KUNIT_EXPECT_EQ(test, r->pci.start, 0x3c);
 	KUNIT_EXPECT_EQ(test, r->pci.end, 0x3c);
@@ -108,13 +111,13 @@ static void owner_policy_test_example(struct kunit *test)
 
 	r = &p->rules[4];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_IOPORT);
-	KUNIT_EXPECT_EQ(test, r->line, 10U);
+	KUNIT_EXPECT_EQ(test, r->line, 11U);
 	KUNIT_EXPECT_EQ(test, r->io.start, 0x70);
 	KUNIT_EXPECT_EQ(test, r->io.end, 0x71);
 
 	r = &p->rules[5];
 	KUNIT_EXPECT_EQ(test, r->kind, LOCKDOWN_RULE_IOPORT);
-	KUNIT_EXPECT_EQ(test, r->line, 11U);
+	KUNIT_EXPECT_EQ(test, r->line, 12U);
 	KUNIT_EXPECT_EQ(test, r->io.start, 0x80);
 	KUNIT_EXPECT_EQ(test, r->io.end, 0x80);
 	KUNIT_EXPECT_FALSE(test, r->unsafe);
@@ -136,6 +139,7 @@ static void owner_policy_test_syntax(struct kunit *test)
 		"lockdown-policy\tv1 \t\n"
 		"serial  18446744073709551615\n"
 		"machine\tpk-sha256:" PK_UC "\x20\t\x20\n"
+		"counter\t0x01FFFFFF\x20\n"
 		"msr write 0xFFFFFFFF mask 0x00000000000000000000000000001 unsafe\n"
 		"pci write FFFF:fF:1f.7 0x0-0xFFF\tunsafe\n"
 		"pci write ffff:ff:1f.6 0x0-0xfff unsafe\x20\n"
@@ -147,10 +151,11 @@ static void owner_policy_test_syntax(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, parse_str(test, text, &p, &err), 0);
 	KUNIT_EXPECT_EQ(test, p->serial, U64_MAX);
+	KUNIT_EXPECT_EQ(test, p->counter, 0x01ffffffU);
 	KUNIT_EXPECT_EQ(test, memcmp(p->pk_sha256, pk_digest, 32), 0);
 	KUNIT_EXPECT_EQ(test, p->nr_rules, 5U);
 	r = &p->rules[0];
-	KUNIT_EXPECT_EQ(test, r->line, 7U);
+	KUNIT_EXPECT_EQ(test, r->line, 8U);
 	KUNIT_EXPECT_EQ(test, r->msr.index, U32_MAX);
 	KUNIT_EXPECT_EQ(test, r->msr.mask, 1ULL);
 	r = &p->rules[1];
@@ -160,7 +165,7 @@ static void owner_policy_test_syntax(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->pci.end, 0xfff);
 	KUNIT_EXPECT_EQ(test, p->rules[2].pci.devfn, PCI_DEVFN(0x1f, 6));
 	r = &p->rules[4];
-	KUNIT_EXPECT_EQ(test, r->line, 11U);
+	KUNIT_EXPECT_EQ(test, r->line, 12U);
 	KUNIT_EXPECT_EQ(test, r->io.start, 0x72);
 	KUNIT_EXPECT_EQ(test, r->io.end, 0xffff);
 	kfree(p);
@@ -196,34 +201,34 @@ struct bad_policy {
 
 static const struct bad_policy bad_policies[] = {
 	/* Bytes and lines. */
-	BAD("nul", HEADER "msr write 0x10\0\n", -EINVAL, 4, "NUL byte"),
-	BAD("nul_in_comment", HEADER "#\0\n", -EINVAL, 4, "NUL byte"),
-	BAD("non_ascii", HEADER "# caf\xc3\xa9\n", -EINVAL, 4,
+	BAD("nul", HEADER "msr write 0x10\0\n", -EINVAL, 5, "NUL byte"),
+	BAD("nul_in_comment", HEADER "#\0\n", -EINVAL, 5, "NUL byte"),
+	BAD("non_ascii", HEADER "# caf\xc3\xa9\n", -EINVAL, 5,
 	    "non-ASCII byte"),
-	BAD("del", HEADER "# \x7f\n", -EINVAL, 4, "control character"),
+	BAD("del", HEADER "# \x7f\n", -EINVAL, 5, "control character"),
 	BAD("crlf", "lockdown-policy v1\r\n", -EINVAL, 1, "carriage return"),
-	BAD("control", HEADER "ioport\v0x80\n", -EINVAL, 4,
+	BAD("control", HEADER "ioport\v0x80\n", -EINVAL, 5,
 	    "control character"),
-	BAD("leading_blank", HEADER " ioport 0x80\n", -EINVAL, 4,
+	BAD("leading_blank", HEADER " ioport 0x80\n", -EINVAL, 5,
 	    "line starts with a space or tab"),
 	/* Directives and tokens. */
-	BAD("unknown_directive", HEADER "port 0x80\n", -EINVAL, 4,
+	BAD("unknown_directive", HEADER "port 0x80\n", -EINVAL, 5,
 	    "unknown directive"),
-	BAD("msr_read", HEADER "msr read 0x10\n", -EINVAL, 4,
+	BAD("msr_read", HEADER "msr read 0x10\n", -EINVAL, 5,
 	    "unknown directive"),
-	BAD("upper_case", HEADER "IOPORT 0x80\n", -EINVAL, 4,
+	BAD("upper_case", HEADER "IOPORT 0x80\n", -EINVAL, 5,
 	    "unknown directive"),
-	BAD("extra_token", HEADER "ioport 0x80 0x81\n", -EINVAL, 4,
+	BAD("extra_token", HEADER "ioport 0x80 0x81\n", -EINVAL, 5,
 	    "extra tokens"),
-	BAD("comment_after_rule", HEADER "msr write 0x10 # tsc\n", -EINVAL, 4,
+	BAD("comment_after_rule", HEADER "msr write 0x10 # tsc\n", -EINVAL, 5,
 	    "extra tokens"),
 	BAD("extra_after_mask", HEADER "msr write 0x10 mask 0x1 0x2\n",
-	    -EINVAL, 4, "extra tokens"),
+	    -EINVAL, 5, "extra tokens"),
 	BAD("serial_extra", "lockdown-policy v1\nserial 7 8\n", -EINVAL, 2,
 	    "extra tokens"),
-	BAD("missing_argument", HEADER "pci write 0000:00:02.0\n", -EINVAL, 4,
+	BAD("missing_argument", HEADER "pci write 0000:00:02.0\n", -EINVAL, 5,
 	    "missing argument"),
-	BAD("missing_mask", HEADER "msr write 0x10 mask\n", -EINVAL, 4,
+	BAD("missing_mask", HEADER "msr write 0x10 mask\n", -EINVAL, 5,
 	    "missing argument"),
 	/* Header, machine and serial. */
 	BAD("no_header", "machine pk-sha256:" PK "\nserial 7\n", -EINVAL, 1,
@@ -233,19 +238,40 @@ static const struct bad_policy bad_policies[] = {
 	    "no lockdown-policy line"),
 	BAD("version", "lockdown-policy v2\n", -EINVAL, 1,
 	    "policy version is not v1"),
-	BAD("second_header", HEADER "lockdown-policy v1\n", -EINVAL, 4,
+	BAD("second_header", HEADER "lockdown-policy v1\n", -EINVAL, 5,
 	    "second lockdown-policy line"),
 	BAD("no_machine", "lockdown-policy v1\nserial 7\n", -EINVAL, 0,
 	    "no machine line"),
-	BAD("second_machine", HEADER "machine pk-sha256:" PK "\n", -EINVAL, 4,
+	BAD("second_machine", HEADER "machine pk-sha256:" PK "\n", -EINVAL, 5,
 	    "second machine line"),
 	BAD("no_serial", "lockdown-policy v1\nmachine pk-sha256:" PK "\n",
 	    -EINVAL, 0, "no serial line"),
-	BAD("second_serial", HEADER "ioport 0x80\nserial 8\n", -EINVAL, 5,
+	BAD("second_serial", HEADER "ioport 0x80\nserial 8\n", -EINVAL, 6,
 	    "second serial line"),
 	BAD("rule_before_serial",
 	    "lockdown-policy v1\nmachine pk-sha256:" PK "\nioport 0x80\n"
-	    "serial 7\n", -EINVAL, 3, "rule before machine and serial"),
+	    "serial 7\n", -EINVAL, 3,
+	    "rule before machine, serial and counter"),
+	BAD("rule_before_counter",
+	    "lockdown-policy v1\nmachine pk-sha256:" PK "\nserial 7\n"
+	    "ioport 0x80\ncounter 0x01800001\n", -EINVAL, 4,
+	    "rule before machine, serial and counter"),
+	BAD("no_counter", "lockdown-policy v1\nmachine pk-sha256:" PK
+	    "\nserial 7\n", -EINVAL, 0, "no counter line"),
+	BAD("second_counter", HEADER "counter 0x01800001\n", -EINVAL, 5,
+	    "second counter line"),
+	BAD("counter_below_nv", "lockdown-policy v1\ncounter 0x00ffffff\n",
+	    -EINVAL, 2,
+	    "counter is not a TPM NV index (0x01000000-0x01ffffff)"),
+	BAD("counter_above_nv", "lockdown-policy v1\ncounter 0x02000000\n",
+	    -EINVAL, 2,
+	    "counter is not a TPM NV index (0x01000000-0x01ffffff)"),
+	BAD("counter_decimal", "lockdown-policy v1\ncounter 25165825\n",
+	    -EINVAL, 2, "number without 0x prefix"),
+	BAD("counter_overflow", "lockdown-policy v1\ncounter 0x101800001\n",
+	    -EINVAL, 2, "number out of range"),
+	BAD("counter_missing", "lockdown-policy v1\ncounter\n", -EINVAL, 2,
+	    "missing argument"),
 	BAD("machine_not_pk", "lockdown-policy v1\nmachine sha256:" PK "\n",
 	    -EINVAL, 2, "machine is not pk-sha256:"),
 	BAD("machine_short",
@@ -270,69 +296,69 @@ static const struct bad_policy bad_policies[] = {
 	    "lockdown-policy v1\nserial 18446744073709551616\n", -EINVAL, 2,
 	    "serial out of range"),
 	/* Numbers. */
-	BAD("msr_overflow", HEADER "msr write 0x100000000\n", -EINVAL, 4,
+	BAD("msr_overflow", HEADER "msr write 0x100000000\n", -EINVAL, 5,
 	    "number out of range"),
 	BAD("mask_overflow", HEADER "msr write 0x10 mask 0x10000000000000000\n",
-	    -EINVAL, 4, "number out of range"),
-	BAD("no_0x", HEADER "msr write 10\n", -EINVAL, 4,
+	    -EINVAL, 5, "number out of range"),
+	BAD("no_0x", HEADER "msr write 10\n", -EINVAL, 5,
 	    "number without 0x prefix"),
-	BAD("upper_case_x", HEADER "ioport 0X80\n", -EINVAL, 4,
+	BAD("upper_case_x", HEADER "ioport 0X80\n", -EINVAL, 5,
 	    "number without 0x prefix"),
-	BAD("empty_number", HEADER "ioport 0x\n", -EINVAL, 4, "empty number"),
-	BAD("empty_range_end", HEADER "ioport 0x70-\n", -EINVAL, 4,
+	BAD("empty_number", HEADER "ioport 0x\n", -EINVAL, 5, "empty number"),
+	BAD("empty_range_end", HEADER "ioport 0x70-\n", -EINVAL, 5,
 	    "empty number"),
-	BAD("bad_hex_digit", HEADER "ioport 0x8g\n", -EINVAL, 4,
+	BAD("bad_hex_digit", HEADER "ioport 0x8g\n", -EINVAL, 5,
 	    "bad hex digit"),
-	BAD("mask_zero", HEADER "msr write 0x10 mask 0x0\n", -EINVAL, 4,
+	BAD("mask_zero", HEADER "msr write 0x10 mask 0x0\n", -EINVAL, 5,
 	    "mask is zero"),
 	/* Ranges and PCI functions. */
 	BAD("pci_backwards", HEADER "pci write 0000:00:18.0 0x6f-0x60\n",
-	    -EINVAL, 4, "range ends before it starts"),
+	    -EINVAL, 5, "range ends before it starts"),
 	BAD("pci_out_of_bounds", HEADER "pci write 0000:00:18.0 0x100-0x1000\n",
-	    -EINVAL, 4, "number out of range"),
-	BAD("io_backwards", HEADER "ioport 0x71-0x70\n", -EINVAL, 4,
+	    -EINVAL, 5, "number out of range"),
+	BAD("io_backwards", HEADER "ioport 0x71-0x70\n", -EINVAL, 5,
 	    "range ends before it starts"),
-	BAD("io_out_of_bounds", HEADER "ioport 0x10000\n", -EINVAL, 4,
+	BAD("io_out_of_bounds", HEADER "ioport 0x10000\n", -EINVAL, 5,
 	    "number out of range"),
-	BAD("pci_device", HEADER "pci write 0000:00:20.0 0x60\n", -EINVAL, 4,
+	BAD("pci_device", HEADER "pci write 0000:00:20.0 0x60\n", -EINVAL, 5,
 	    "PCI device above 0x1f"),
-	BAD("pci_function", HEADER "pci write 0000:00:1f.8 0x60\n", -EINVAL, 4,
+	BAD("pci_function", HEADER "pci write 0000:00:1f.8 0x60\n", -EINVAL, 5,
 	    "PCI function above 7"),
-	BAD("pci_short", HEADER "pci write 00:18.0 0x60\n", -EINVAL, 4,
+	BAD("pci_short", HEADER "pci write 00:18.0 0x60\n", -EINVAL, 5,
 	    "PCI function is not DDDD:BB:DD.F"),
-	BAD("pci_0x", HEADER "pci write 0x00:00:18.0 0x60\n", -EINVAL, 4,
+	BAD("pci_0x", HEADER "pci write 0x00:00:18.0 0x60\n", -EINVAL, 5,
 	    "PCI function is not DDDD:BB:DD.F"),
 	/* Two rules for one access. */
 	BAD("msr_twice", HEADER "msr write 0x10 unsafe\n"
 	    "msr write 0x10 mask 0x1 unsafe\n",
-	    -EINVAL, 5, "second rule for this MSR"),
+	    -EINVAL, 6, "second rule for this MSR"),
 	BAD("pci_overlap", HEADER "pci write 0000:00:18.0 0x60-0x6f unsafe\n"
 	    "pci write 0000:00:18.1 0x60-0x6f unsafe\n"
 	    "pci write 0000:00:18.0 0x6f-0x70 unsafe\n",
-	    -EINVAL, 6, "range overlaps a rule of this PCI function"),
+	    -EINVAL, 7, "range overlaps a rule of this PCI function"),
 	BAD("io_overlap", HEADER "ioport 0x70-0x71 unsafe\nioport 0x80\n"
-	    "ioport 0x60-0x70 unsafe\n", -EINVAL, 6,
+	    "ioport 0x60-0x70 unsafe\n", -EINVAL, 7,
 	    "range overlaps another ioport rule"),
 	/* What may hand the kernel over, without "unsafe". */
-	BAD("lstar", HEADER "msr write 0xc0000082\n", -EINVAL, 4,
+	BAD("lstar", HEADER "msr write 0xc0000082\n", -EINVAL, 5,
 	    "not on the safe list: end the rule in unsafe"),
 	BAD("tsc_aux", HEADER "msr write 0x610\nmsr write 0xc0000103\n",
-	    -EINVAL, 5, "not on the safe list: end the rule in unsafe"),
-	BAD("oc_mailbox", HEADER "msr write 0x150\n", -EINVAL, 4,
+	    -EINVAL, 6, "not on the safe list: end the rule in unsafe"),
+	BAD("oc_mailbox", HEADER "msr write 0x150\n", -EINVAL, 5,
 	    "not on the safe list: end the rule in unsafe"),
 	BAD("pci_command", HEADER "pci write 0000:00:02.0 0x04\n", -EINVAL,
-	    4, "not on the safe list: end the rule in unsafe"),
+	    5, "not on the safe list: end the rule in unsafe"),
 	BAD("pci_across_safe", HEADER "pci write 0000:00:02.0 0x0c-0x0e\n",
-	    -EINVAL, 4, "not on the safe list: end the rule in unsafe"),
-	BAD("pci_config_ports", HEADER "ioport 0xcf8-0xcff\n", -EINVAL, 4,
+	    -EINVAL, 5, "not on the safe list: end the rule in unsafe"),
+	BAD("pci_config_ports", HEADER "ioport 0xcf8-0xcff\n", -EINVAL, 5,
 	    "not on the safe list: end the rule in unsafe"),
-	BAD("smi_port", HEADER "ioport 0xb2\n", -EINVAL, 4,
+	BAD("smi_port", HEADER "ioport 0xb2\n", -EINVAL, 5,
 	    "not on the safe list: end the rule in unsafe"),
-	BAD("unsafe_twice", HEADER "ioport 0x70 unsafe unsafe\n", -EINVAL, 4,
+	BAD("unsafe_twice", HEADER "ioport 0x70 unsafe unsafe\n", -EINVAL, 5,
 	    "extra tokens"),
-	BAD("unsafe_alone", HEADER "ioport unsafe\n", -EINVAL, 4,
+	BAD("unsafe_alone", HEADER "ioport unsafe\n", -EINVAL, 5,
 	    "missing argument"),
-	BAD("unsafe_upper_case", HEADER "ioport 0x70 UNSAFE\n", -EINVAL, 4,
+	BAD("unsafe_upper_case", HEADER "ioport 0x70 UNSAFE\n", -EINVAL, 5,
 	    "extra tokens"),
 };
 
@@ -422,7 +448,7 @@ static void owner_policy_test_max_line(struct kunit *test)
 		kfree(p);
 		if (ok)
 			continue;
-		KUNIT_EXPECT_EQ(test, err.line, 4U);
+		KUNIT_EXPECT_EQ(test, err.line, 5U);
 		KUNIT_ASSERT_NOT_NULL(test, err.reason);
 		KUNIT_EXPECT_STREQ(test, err.reason,
 				   "line longer than 255 characters");
@@ -452,13 +478,13 @@ static void owner_policy_test_max_rules(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, parse(test, buf, len256, &p, &err), 0);
 	KUNIT_EXPECT_EQ(test, p->nr_rules, 256U);
 	KUNIT_EXPECT_EQ(test, p->rules[255].io.start, 0xff);
-	KUNIT_EXPECT_EQ(test, p->rules[255].line, 259U);
+	KUNIT_EXPECT_EQ(test, p->rules[255].line, 260U);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_match_ioport(p, 0xff, 1), 255);
 	kfree(p);
 
 	KUNIT_EXPECT_EQ(test, parse(test, buf, len, &p, &err), -E2BIG);
 	KUNIT_EXPECT_NULL(test, p);
-	KUNIT_EXPECT_EQ(test, err.line, 260U);
+	KUNIT_EXPECT_EQ(test, err.line, 261U);
 	KUNIT_ASSERT_NOT_NULL(test, err.reason);
 	KUNIT_EXPECT_STREQ(test, err.reason, "more than 256 rules");
 }

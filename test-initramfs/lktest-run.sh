@@ -26,6 +26,8 @@ PCIDEV=0000:00:00.0		# the q35 host bridge
 PCIREG=0x3c			# Interrupt Line: a scratch register for software
 POLICIES=/usr/lib/lktest/policies	# signed owner policies (scripts/mkpolicies.sh)
 POLICY_STATUS=/sys/kernel/security/lockdown_policy_status
+TPM_COUNTER=0x01800001		# the counter the policies name (mkpolicies.sh)
+export TPM2TOOLS_TCTI=device:/dev/tpmrm0
 KTAP=${LKTEST_KTAP:-/dev/ttyS1}
 
 # Messages of the errno values the real tools print as text.
@@ -453,6 +455,51 @@ check_policy_status() {
 	for l in "$@"; do
 		grep -qxF -- "$l" <<<"$OUT" || { echo "missing line '$l'"; return 1; }
 	done
+}
+
+# tpm_define KIND: NV index $TPM_COUNTER defined with tpm2_nvdefine, as
+# the owner does once (counter: nt=counter, read and incremented with its
+# own empty authorization), or as root forges it: an ordinary or a
+# bit-field index, whose value root writes, or a counter the kernel cannot
+# use with its own authorization (owner hierarchy only).
+check_tpm_define() {
+	local attrs
+
+	case $1 in
+	counter) attrs="authread|authwrite|nt=counter|no_da" ;;
+	ordinary) attrs="authread|authwrite|no_da" ;;
+	bits) attrs="authread|authwrite|nt=bits|no_da" ;;
+	ownercounter) attrs="ownerread|ownerwrite|nt=counter|no_da" ;;
+	*) echo "unknown index kind '$1'"; return 1 ;;
+	esac
+	cmd tpm2_nvdefine "$TPM_COUNTER" -C o -s 8 -a "$attrs"
+}
+
+# tpm_undefine: root deletes the index.
+check_tpm_undefine() {
+	cmd tpm2_nvundefine "$TPM_COUNTER" -C o
+}
+
+# tpm_clear: root clears the TPM with the empty lockout authorization
+# most machines have: every index of the owner hierarchy is gone.
+check_tpm_clear() {
+	cmd tpm2_clear -c l
+}
+
+# tpm_zero: root writes eight zero bytes into the (ordinary) index.
+check_tpm_zero() {
+	cmd sh -c "head -c 8 /dev/zero | tpm2_nvwrite $TPM_COUNTER -C $TPM_COUNTER -i -"
+}
+
+# tpm_counter N: the counter reads N, through tpm2_nvread.
+check_tpm_counter() {
+	local v
+
+	cmd sh -c "tpm2_nvread $TPM_COUNTER -C $TPM_COUNTER -s 8 | od -An -tu8 --endian=big" ||
+		return 1
+	v=$(tr -d ' \n' <<<"$OUT")
+	echo "counter $TPM_COUNTER: $v (expected $1)"
+	[ "$v" = "$1" ]
 }
 
 # dmesg_count PATTERN MIN MAX: lines of the kernel log containing PATTERN.
@@ -1157,6 +1204,7 @@ plan_owner_policy() {
 
 	cat <<-EOF
 	policy_status "serial 0"
+	tpm_define counter
 	policy unsigned EBADMSG
 	policy dbsigned ENOKEY
 	policy withcerts EBADMSG
@@ -1169,7 +1217,8 @@ plan_owner_policy() {
 	dmesg_count "lockdown: policy refused: signature is malformed or carries certificates" 2 2
 	dmesg_has "lockdown: policy refused: line 6: not on the safe list: end the rule in unsafe"
 	policy p10 ok
-	policy_status "serial 10" "$msr10 uses 0" "$pci uses 0" "$io uses 0"
+	policy_status "serial 10" "counter $TPM_COUNTER" "$msr10 uses 0" "$pci uses 0" "$io uses 0"
+	tpm_counter 10
 	wrmsr ok
 	wrmsr_xor ok 0x1
 	wrmsr_xor EPERM 0x100
@@ -1195,6 +1244,7 @@ plan_owner_policy() {
 	dmesg_has "owner policy line 5 allows wrmsr 0xc0000103 value 0x"
 	policy_cat p11 ok
 	policy_status "serial 11" "$msr11 uses 0" "$pci uses 0" "$io uses 0" "$lstar uses 0"
+	tpm_counter 11
 	dmesg_has "lockdown: owner policy serial 11 line 8 is unsafe: msr 0xc0000082 mask 0xffffffffffffffff; root can use it to take over the kernel"
 	dmesg_count "lockdown: owner policy serial 11 line " 3 3
 	wrmsr_xor ok 0x100
@@ -1222,6 +1272,80 @@ plan_owner_policy() {
 	wrmsr EPERM 0x175
 	audit_allowed "lsm=lockdown allowed level=integrity pid=" 'comm="wrmsr" lockdown_reason="raw MSR access" policy_serial=11 policy_line=5 access="wrmsr 0xc0000103 value 0x' ' cpu 0" suppressed=' ' uid=0'
 	allowed_burst 11
+	EOF
+}
+
+# The owner policy's TPM counter (security/lockdown/owner_tpm.c) across
+# three boots of one machine, one TPM: the owner defines the counter and
+# loads p10, then p11 (plan_owner_tpm); after a reboot, root replays p10
+# and attacks the counter before the owner loads anything
+# (plan_owner_tpm_reboot); then the TPM is gone (plan_owner_tpm_gone).
+# tpm_counter reads the TPM with tpm2_nvread, not through the kernel.
+plan_owner_tpm() {
+	cat <<-EOF
+	policy p10 ENODEV
+	dmesg_has "lockdown: policy refused: TPM counter $TPM_COUNTER is not defined"
+	tpm_define counter
+	policy p10 ok
+	tpm_counter 10
+	policy_status "serial 10" "counter $TPM_COUNTER"
+	policy p11 ok
+	tpm_counter 11
+	policy p10 ESTALE
+	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
+	EOF
+}
+
+# A counter defined afresh, after its index was deleted or the TPM
+# cleared, starts above the highest value any counter of the TPM held
+# (11, then 12): p10 stays refused, and p11 becomes stale too: root can
+# deny the owner's policy, as it can by never loading it, not roll it
+# back.
+plan_owner_tpm_reboot() {
+	local notctr="lockdown: policy refused: TPM index $TPM_COUNTER is not a counter"
+
+	cat <<-EOF
+	policy_status "serial 0"
+	tpm_counter 11
+	policy p10 ESTALE
+	dmesg_has "lockdown: policy refused: serial 10 is below TPM counter $TPM_COUNTER at 11"
+	tpm_undefine
+	tpm_define ordinary
+	tpm_zero
+	policy p10 ENODEV
+	tpm_undefine
+	tpm_define bits
+	policy p10 ENODEV
+	tpm_undefine
+	tpm_define ownercounter
+	policy p10 ENODEV
+	dmesg_count "$notctr with authread and authwrite (nt=counter, 8 bytes)" 3 3
+	tpm_undefine
+	tpm_define counter
+	policy p10 ESTALE
+	tpm_counter 12
+	dmesg_has "lockdown: policy refused: serial 10 is below TPM counter $TPM_COUNTER at 12"
+	tpm_clear
+	policy p10 ENODEV
+	dmesg_has "lockdown: policy refused: TPM counter $TPM_COUNTER is not defined"
+	tpm_define counter
+	policy p10 ESTALE
+	tpm_counter 13
+	policy far ERANGE
+	dmesg_has "lockdown: policy refused: serial 1000 is more than 64 above TPM counter $TPM_COUNTER at 13"
+	tpm_counter 13
+	policy p11 ESTALE
+	policy_status "serial 0"
+	EOF
+}
+
+# Without a TPM no policy loads: nothing would keep its serial.
+plan_owner_tpm_gone() {
+	cat <<-EOF
+	efivar SecureBoot 1
+	policy p11 ENODEV
+	dmesg_has "lockdown: policy refused: no TPM 2.0 to hold counter $TPM_COUNTER"
+	policy_status "serial 0"
 	EOF
 }
 
@@ -1393,6 +1517,7 @@ plan_shim() {
 	insmod lktest_rleaf EKEYREJECTED
 	insmod lktest_attacker EKEYREJECTED
 	keys_view "MOK, handed over by shim" "Lockdown Test mok: "
+	tpm_define counter
 	policy mok12 ok
 	policy_status "serial 12" "rule 8 ioport 0x0080-0x0080 uses 0"
 	dmesg_has "signed by 'Lockdown Test mok: "
@@ -1417,6 +1542,7 @@ plan_shim_vendor() {
 	policy vendor12 ENOKEY
 	dmesg_has "lockdown: policy refused: signed by 'Lockdown Test vendor: "
 	policy_status "serial 0"
+	tpm_define counter
 	policy mok12 ok
 	EOF
 }
@@ -1566,6 +1692,7 @@ plan_bench_integrity() {
 plan_bench_policy() {
 	local op
 
+	echo "tpm_define counter"
 	echo "policy bench ok"
 	for op in msr-write ioperm pci-write; do
 		echo "bench $op"

@@ -171,7 +171,8 @@ static size_t format_policy(const struct lockdown_owner_policy *p,
 	OUT("lockdown-policy v1\nmachine pk-sha256:");
 	for (i = 0; i < sizeof(p->pk_sha256); i++)
 		OUT("%02x", p->pk_sha256[i]);
-	OUT("\nserial %llu\n", (unsigned long long)p->serial);
+	OUT("\nserial %llu\ncounter 0x%08x\n", (unsigned long long)p->serial,
+	    p->counter);
 	for (i = 0; i < p->nr_rules; i++) {
 		r = &p->rules[i];
 		switch (r->kind) {
@@ -210,12 +211,13 @@ static void check_round_trip(const struct lockdown_owner_policy *p)
 	memcpy(text, buf, len);
 	CHECK(lockdown_policy_parse(text, len, &q, &err) == 0);
 	free(text);
-	CHECK(q->serial == p->serial && q->nr_rules == p->nr_rules);
+	CHECK(q->serial == p->serial && q->nr_rules == p->nr_rules &&
+	      q->counter == p->counter);
 	CHECK(!memcmp(q->pk_sha256, p->pk_sha256, sizeof(p->pk_sha256)));
 	for (i = 0; i < p->nr_rules; i++) {
 		a = &p->rules[i];
 		b = &q->rules[i];
-		CHECK(a->kind == b->kind && b->line == i + 4 &&
+		CHECK(a->kind == b->kind && b->line == i + 5 &&
 		      a->unsafe == b->unsafe);
 		if (a->kind == LOCKDOWN_RULE_MSR)
 			CHECK(a->msr.index == b->msr.index &&
@@ -237,6 +239,8 @@ static void check_policy(const struct lockdown_owner_policy *p,
 	unsigned int i;
 
 	CHECK(p->serial != 0);
+	CHECK(p->counter >= LOCKDOWN_POLICY_NV_FIRST &&
+	      p->counter <= LOCKDOWN_POLICY_NV_LAST);
 	CHECK(p->nr_rules <= LOCKDOWN_POLICY_MAX_RULES);
 	for (i = 0; i < p->nr_rules; i++) {
 		CHECK(p->rules[i].line >= 1 && p->rules[i].line <= lines);

@@ -32,6 +32,11 @@ install() {
         capsh mokutil dd grep sed cat od head tail tr wc stty dmesg uname \
         mount setpriv chattr find cpio stat cmp
     inst_multiple -o kmod kexec
+    # the owner's TPM counter, and root's attacks on it (tpm2-tools reach
+    # the TPM through the kernel's resource manager, /dev/tpmrm0)
+    inst_multiple tpm2_nvdefine tpm2_nvundefine tpm2_nvincrement tpm2_nvread \
+        tpm2_nvreadpublic tpm2_nvwrite tpm2_clear
+    inst_libdir_file "libtss2-tcti-device.so*"
 
     [[ -d $LKTEST_BINDIR ]] || dfatal "lktest: LKTEST_BINDIR is not set or missing"
     for f in "$LKTEST_BINDIR"/lktest-*; do
