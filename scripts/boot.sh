@@ -70,9 +70,9 @@ shim)		firmware=secureboot boots="shim:esp" PROJECT_VARS=$SHIM_VARS tpm=1 ;;
 # the MOKs, and it signs no owner policy.
 shim_vendor)	firmware=secureboot boots="shim_vendor:esp" PROJECT_VARS=$SHIM_VARS
 		vendor_shim=$LOGS/shim_vendor.shimx64.efi tpm=1 ;;
-# The owner policy's TPM counter across reboots, root's attacks on it, and
-# a boot whose TPM is gone (NAME:notpm).
-owner_tpm)	firmware=secureboot tpm=1
+# The owner policy's TPM counter across a kexec and a reboot, root's
+# attacks on it, and a boot whose TPM is gone (NAME:notpm).
+owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 		boots="owner_tpm owner_tpm_reboot owner_tpm_gone:notpm" ;;
 # Root forges MokListRT (see plan_attack_* in the harness); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then

@@ -1277,10 +1277,12 @@ plan_owner_policy() {
 
 # The owner policy's TPM counter (security/lockdown/owner_tpm.c) across
 # three boots of one machine, one TPM: the owner defines the counter and
-# loads p10, then p11 (plan_owner_tpm); after a reboot, root replays p10
-# and attacks the counter before the owner loads anything
-# (plan_owner_tpm_reboot); then the TPM is gone (plan_owner_tpm_gone).
-# tpm_counter reads the TPM with tpm2_nvread, not through the kernel.
+# loads p10, then p11, and root kexecs a db-signed kernel (plan_owner_tpm),
+# in which p10 is refused and p11 loads (plan_owner_tpm_after); after a
+# reboot, root replays p10 and attacks the counter before the owner loads
+# anything (plan_owner_tpm_reboot); then the TPM is gone
+# (plan_owner_tpm_gone).  tpm_counter reads the TPM with tpm2_nvread, not
+# through the kernel.
 plan_owner_tpm() {
 	cat <<-EOF
 	policy p10 ENODEV
@@ -1293,6 +1295,23 @@ plan_owner_tpm() {
 	tpm_counter 11
 	policy p10 ESTALE
 	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
+	kexec_file kernel ok
+	EOF
+}
+
+after_owner_tpm() {
+	after_attack_kexec
+}
+
+plan_owner_tpm_after() {
+	cat <<-EOF
+	efivar SecureBoot 1
+	policy_status "serial 0"
+	tpm_counter 11
+	policy p10 ESTALE
+	dmesg_has "lockdown: policy refused: serial 10 is below TPM counter $TPM_COUNTER at 11"
+	policy p11 ok
+	tpm_counter 11
 	EOF
 }
 
