@@ -17,6 +17,8 @@
 #                one PCI register, ports 0x70-0x71
 #   p11          serial 11, signed with owner: TSC_AUX whole, the same rest,
 #                and LSTAR (0xc0000082), which a load names as unsafe
+#   p12narrow    serial 12, signed with owner: p11 without ports 0x70-0x71
+#                and LSTAR, for an ioperm() grant that outlives its rule
 #   mok12        serial 12, signed with the MOK key: loads only when that
 #                MOK came through shim
 #   unsigned     p12's text, no signature
@@ -131,6 +133,8 @@ text 12 "$pk" "$tsc_aux" "$pci" "$io" "ioport 0x80" >"$OUT/p12.txt"
 sign p10 p10 owner
 sign p11 p11 owner
 sign mok12 p12 mok
+text 12 "$pk" "$tsc_aux" "$pci" >"$OUT/p12narrow.txt"
+sign p12narrow p12narrow owner
 
 cp "$OUT/p12.txt" "$OUT/unsigned.policy"
 sign attacker p12 attacker

@@ -441,6 +441,28 @@ check_policy() {
 	dmesg | grep -F "lockdown: " | grep -E "policy|owner" | tail -n 1
 }
 
+# ioperm_outlives FROM NUM NAME: a task holds ioperm(FROM, NUM) while
+# $POLICIES/NAME.policy, which no longer allows those ports, is installed;
+# then the task and a child it forks still use them (lktest-ioport hold).
+check_ioperm_outlives() {
+	local go=/tmp/lktest-go out=/tmp/lktest-hold pid prc i
+
+	rm -f "$go" "$out"
+	lktest-ioport hold "$1" "$2" "$go" --expect ok >"$out" 2>&1 &
+	pid=$!
+	for ((i = 0; i < 100; i++)); do
+		grep -q granted "$out" 2>/dev/null && break
+		sleep 0.1
+	done
+	cmd lktest-policy "$POLICIES/$3.policy" --expect ok
+	prc=$RC
+	: >"$go"
+	wait "$pid"
+	RC=$?
+	cat "$out"
+	[ "$prc" -eq 0 ] && [ "$RC" -eq 0 ]
+}
+
 # policy_cat NAME E: the owner's way, "cat NAME.policy > lockdown_policy".
 check_policy_cat() {
 	cmd sh -c "cat $POLICIES/$1.policy >/sys/kernel/security/lockdown_policy"
@@ -1194,7 +1216,9 @@ plan_firmware() {
 # certificate that would let the CA vouch for it.  "uses" counts each
 # allowed write: wrmsr 1, wrmsr_xor 2 (the write and the restore), msr
 # pwrite and ioctl-write 1 each, setpci_write 2, pci config-write and
-# proc-write 1 each, ioperm 1.
+# proc-write 1 each, ioperm 1.  Last, p12narrow drops the ports while a
+# task holds them: its grant outlives the rule, and its child inherits it
+# (the admin guide says so), while a new ioperm() is refused.
 plan_owner_policy() {
 	local msr10="rule 5 msr 0xc0000103 mask 0x00000000000000ff unsafe"
 	local msr11="rule 5 msr 0xc0000103 mask 0xffffffffffffffff unsafe"
@@ -1272,6 +1296,9 @@ plan_owner_policy() {
 	wrmsr EPERM 0x175
 	audit_allowed "lsm=lockdown allowed level=integrity pid=" 'comm="wrmsr" lockdown_reason="raw MSR access" policy_serial=11 policy_line=5 access="wrmsr 0xc0000103 value 0x' ' cpu 0" suppressed=' ' uid=0'
 	allowed_burst 11
+	ioperm_outlives 0x70 2 p12narrow
+	policy_status "serial 12"
+	ioport ioperm 0x70 2 EPERM
 	EOF
 }
 
