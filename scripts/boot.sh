@@ -167,7 +167,7 @@ fi
 read -ra boots <<<"$boots"
 docs=${docs:-${#boots[@]}}
 
-qemu=(qemu-system-x86_64 -m 512 -smp "$smp" -display none -monitor none
+qemu=(qemu-system-x86_64 -m "${BOOT_MEM:-512}" -smp "$smp" -display none -monitor none
 	-no-reboot -device pci-testdev "${icount[@]}")
 case $firmware in
 bios)

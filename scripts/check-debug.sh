@@ -30,6 +30,10 @@ export TIMEOUT=${TIMEOUT:-900}
 export STALL=${STALL:-300}
 # Every debug boot with two vCPUs: lockdep and KASAN see real concurrency.
 export BOOT_SMP=${BOOT_SMP:-2}
+# And 1 GiB: KASAN's shadow and KFENCE reserve half of 512 MB, and
+# attack_kexec's guest, which holds its initramfs, two kernels and the
+# initramfs packed again in tmpfs (half of what is left), ran out of room.
+export BOOT_MEM=${BOOT_MEM:-1024}
 . "$TOP/scripts/lib.sh"
 
 LOGS=$BUILD/logs
