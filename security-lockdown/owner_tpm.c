@@ -77,14 +77,25 @@ static bool lockdown_tpm_rc_handle(int rc)
 	return (rc & 0x80) && (rc & 0x3f) == 0x0b;
 }
 
-/* A password session with an empty password for the index's own auth. */
-static void lockdown_tpm_append_auth(struct tpm_buf *buf)
+/*
+ * Start command @cc on NV index @index, authorized by the index itself
+ * with a password session and an empty password.
+ */
+static int lockdown_tpm_nv_begin(struct tpm_buf *buf, u32 cc, u32 index)
 {
-	tpm_buf_append_u32(buf, 9);
+	int rc;
+
+	rc = tpm_buf_init(buf, TPM2_ST_SESSIONS, cc);
+	if (rc)
+		return rc;
+	tpm_buf_append_u32(buf, index);	/* authHandle: the index */
+	tpm_buf_append_u32(buf, index);
+	tpm_buf_append_u32(buf, 9);	/* authorization size */
 	tpm_buf_append_u32(buf, TPM2_RS_PW);
 	tpm_buf_append_u16(buf, 0);	/* nonce */
 	tpm_buf_append_u8(buf, 0);	/* session attributes */
 	tpm_buf_append_u16(buf, 0);	/* password */
+	return 0;
 }
 
 /*
@@ -138,12 +149,9 @@ static int lockdown_tpm_read(struct tpm_chip *chip, u32 index, u64 *value)
 	const u8 *p;
 	int rc;
 
-	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, LOCKDOWN_TPM_CC_NV_READ);
+	rc = lockdown_tpm_nv_begin(&buf, LOCKDOWN_TPM_CC_NV_READ, index);
 	if (rc)
 		return rc;
-	tpm_buf_append_u32(&buf, index);	/* authHandle: the index */
-	tpm_buf_append_u32(&buf, index);
-	lockdown_tpm_append_auth(&buf);
 	tpm_buf_append_u16(&buf, sizeof(*value));
 	tpm_buf_append_u16(&buf, 0);		/* offset */
 	/* parameterSize, then TPM2B_MAX_NV_BUFFER */
@@ -170,12 +178,9 @@ static int lockdown_tpm_increment(struct tpm_chip *chip, u32 index)
 	struct tpm_buf buf;
 	int rc;
 
-	rc = tpm_buf_init(&buf, TPM2_ST_SESSIONS, LOCKDOWN_TPM_CC_NV_INCREMENT);
+	rc = lockdown_tpm_nv_begin(&buf, LOCKDOWN_TPM_CC_NV_INCREMENT, index);
 	if (rc)
 		return rc;
-	tpm_buf_append_u32(&buf, index);	/* authHandle: the index */
-	tpm_buf_append_u32(&buf, index);
-	lockdown_tpm_append_auth(&buf);
 	rc = tpm_transmit_cmd(chip, &buf, 0, "incrementing the lockdown counter");
 	tpm_buf_destroy(&buf);
 	return rc > 0 ? -EIO : rc;
