@@ -71,7 +71,7 @@ bench: deps
 clean:
 	rm -rf $(addprefix $(BUILDDIR)/,logs obj initramfs.img series .stamp-* \
 		checkpatch-passed am-check.passed \
-		obj-debug debug)
+		obj-debug debug obj-late)
 
 distclean:
 	rm -rf build

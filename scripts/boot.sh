@@ -39,6 +39,7 @@ files=()	# NAME=PATH: handed to the guest as /lktest-files/NAME
 acpi_override=0	# 1: an ACPI table in front of the initrd
 tpm=0		# 1: a TPM 2.0 (swtpm) whose state lasts the scenario
 vendor_shim=	# a shim with another built-in vendor certificate
+declare -A boot_extra=()	# BOOT=ARGS: more command line for one boot
 case "$scenario" in
 open)		acpi_override=1 ;;
 runtime)	;;
@@ -80,6 +81,14 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 attack_nv)	firmware=secureboot boots="attack_nv attack_nv_reboot" ;;
 attack_shim)	firmware=secureboot boots="attack_shim attack_shim_reboot:esp"
 		PROJECT_VARS=$SHIM_VARS ;;
+# efivar_ssdt=: root stores an SSDT in an EFI variable of its own (first
+# boot), which the kernel refuses under lockdown= (second) and loads on
+# an open boot (third).  make check also boots it on a kernel whose
+# lockdown LSM is not early (configs/lsm-late.config).
+efivar_ssdt)	firmware=setupmode files=("ssdt.aml=$LOGS/$scenario.aml")
+		boots="efivar_ssdt efivar_ssdt_locked efivar_ssdt_open"
+		extra="efivar_ssdt=LKSSDT"
+		boot_extra[efivar_ssdt_locked]="lockdown=integrity" ;;
 attack_kexec)	firmware=secureboot docs=2
 		files=("kernel=$SIGNED_KERNEL"
 			"kernel-attacker=$BUILD/bzImage.attacker-signed") ;;
@@ -119,23 +128,28 @@ rm -f "$console" "$ktap" "$LOGS/$scenario.result" "$LOGS/$scenario".ktap.* \
 : >"$ktap"
 : >"$LOGS/$scenario.qemu"
 
+# make_ssdt FILE TABLEID: an SSDT with no AML in it, OEM "LKTEST": a
+# 36-byte header whose checksum makes its bytes sum to 0.
+make_ssdt() {
+	python3 - "$1" "$2" <<-'PY'
+	import struct, sys
+	t = bytearray(struct.pack("<4sIBB6s8sI4sI", b"SSDT", 36, 2, 0, b"LKTEST",
+	                          sys.argv[2].encode(), 1, b"LKTS", 1))
+	t[9] = -sum(t) & 0xff
+	open(sys.argv[1], "wb").write(t)
+	PY
+}
+[ "$scenario" != efivar_ssdt ] || make_ssdt "$LOGS/$scenario.aml" LKSSDT01
+
 # ACPI tables in an uncompressed cpio archive in front of the initrd, as
 # kernel/firmware/acpi/*.aml: the initrd table override
 # (Documentation/admin-guide/acpi/initrd_table_override.rst), which root
-# can use on any machine whose initrd is not signed.  The table is an SSDT
-# with no AML in it: a 36-byte header whose checksum makes its bytes sum
-# to 0.
+# can use on any machine whose initrd is not signed.
 if [ "$acpi_override" = 1 ]; then
 	dir=$LOGS/$scenario.acpi
 	rm -rf "$dir"
 	mkdir -p "$dir/kernel/firmware/acpi"
-	python3 - "$dir/kernel/firmware/acpi/lktest.aml" <<-'PY'
-	import struct, sys
-	t = bytearray(struct.pack("<4sIBB6s8sI4sI", b"SSDT", 36, 2, 0, b"LKTEST",
-	                          b"LKTEST01", 1, b"LKTS", 1))
-	t[9] = -sum(t) & 0xff
-	open(sys.argv[1], "wb").write(t)
-	PY
+	make_ssdt "$dir/kernel/firmware/acpi/lktest.aml" LKTEST01
 	{ (cd "$dir" && find kernel | cpio --quiet -o -H newc -R 0:0) && cat "$INITRD"; } \
 		>"$LOGS/$scenario.acpi.initrd"
 	INITRD=$LOGS/$scenario.acpi.initrd
@@ -238,6 +252,7 @@ boot_args() {
 	local name=${1%%:*} cmdline
 
 	cmdline="${base_cmdline/lktest.scenario=$scenario/lktest.scenario=$name} $extra"
+	cmdline+="${boot_extra[$name]:+ ${boot_extra[$name]}}"
 	if [ "$1" = "$name" ] || [ "$1" = "$name:notpm" ]; then
 		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
 		[ "$tpm" = 0 ] || [ "$1" = "$name:notpm" ] || tpm_start

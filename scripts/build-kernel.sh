@@ -5,17 +5,17 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-log=$BUILD/build-${OBJ##*/}.log
+log=$BUILD/build-$OBJ_NAME.log
 # Kbuild's walk over a tree with nothing to do takes 15 s on two cores:
 # skip it when the tree (its commit and any uncommitted change) and the
 # configuration are those of the last good build.
 h=$({ git -C "$SRC" rev-parse HEAD && git -C "$SRC" diff HEAD &&
 	cat "$OBJ/.config"; } | sha256sum | cut -c1-16)
-if stamp_ok "kernel-${OBJ##*/}" "$h" && [ -s "$OBJ/arch/x86/boot/bzImage" ]; then
+if stamp_ok "kernel-$OBJ_NAME" "$h" && [ -s "$OBJ/arch/x86/boot/bzImage" ]; then
 	msg "built $(cat "$OBJ/include/config/kernel.release") (up to date)"
 	exit 0
 fi
-rm -f "$BUILD/.stamp-kernel-${OBJ##*/}"
+rm -f "$BUILD/.stamp-kernel-$OBJ_NAME"
 set +e
 kmake -s bzImage modules >"$log" 2>&1
 rc=$?
@@ -34,5 +34,5 @@ for f in $ours; do
 	fi
 done
 [ $bad -eq 0 ] || die "warnings in files the series changes"
-stamp_set "kernel-${OBJ##*/}" "$h"
+stamp_set "kernel-$OBJ_NAME" "$h"
 msg "built $(kmake -s kernelrelease)"

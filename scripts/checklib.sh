@@ -7,7 +7,7 @@
 # first, so that the last guest running is a short one.
 MATRIX="integrity attack_kexec open firmware owner_tpm attack_shim shim attack_nv baddb
 	shim_vendor emulated setupmode demo confidentiality runtime race badparams
-	race_writers"
+	race_writers efivar_ssdt"
 SCENARIOS=${SCENARIOS:-$MATRIX}
 
 mkdir -p "$LOGS"
@@ -57,17 +57,18 @@ stage() {	# stage NAME COMMAND...: run a build stage, time it, stop on failure
 
 # matrix: boot $SCENARIOS two guests at a time (each TCG guest keeps one
 # host CPU busy), print a table and the operation counts the stress tests
-# report ("lktest-ops:" lines), record every result.
+# report ("lktest-ops:" lines), record every result.  TAG=" (what)" names
+# another kernel's boots (KERNEL=, LOGS= a folder of their own).
 matrix() {
-	local t0 s pass fail total secs clean i
+	local t0 s pass fail total secs clean i tag=${TAG:-}
 
 	t0=$(date +%s)
 	# Probe KVM once, before the guests share the answer.
 	printf '==> %-12s %s\n' accel "$("$TOP/scripts/accel.sh")"
 	# shellcheck disable=SC2086 # one scenario a word
 	printf '%s\n' $SCENARIOS | xargs -P "${BOOT_JOBS:-2}" -I{} \
-		sh -c '"$1" "$2" >"$3/stage-boot-$2.log" 2>&1' sh "$TOP/scripts/boot.sh" {} "$LOGS"
-	printf '==> %-12s %4ss\n' "boot matrix" "$(($(date +%s) - t0))"
+		sh -c 'LOGS="$3" "$1" "$2" >"$3/stage-boot-$2.log" 2>&1' sh "$TOP/scripts/boot.sh" {} "$LOGS"
+	printf '==> %-12s %4ss\n' "boot matrix$tag" "$(($(date +%s) - t0))"
 	printf '    %-16s %6s %6s %6s %8s  %s\n' scenario passed failed tests seconds boot
 	for s in $SCENARIOS; do
 		read -r _ pass fail total secs clean <"$LOGS/$s.result" 2>/dev/null ||
@@ -76,12 +77,12 @@ matrix() {
 			"$([ "$clean" = 1 ] && echo clean || echo BROKEN)"
 		grep -E '^\s+not ok' "$LOGS/stage-boot-$s.log" | sed 's/^ */      /'
 		grep -E 'boot.sh: ' "$LOGS/stage-boot-$s.log" | sed 's/^/      /'
-		for ((i = 0; i < pass; i++)); do record PASS "$s"; done
-		for ((i = 0; i < fail; i++)); do record FAIL "$s test" "see $LOGS/$s.ktap"; done
+		for ((i = 0; i < pass; i++)); do record PASS "$s$tag"; done
+		for ((i = 0; i < fail; i++)); do record FAIL "$s$tag test" "see $LOGS/$s.ktap"; done
 		if [ "$clean" = 1 ]; then
-			record PASS "$s boot"
+			record PASS "$s$tag boot"
 		else
-			record FAIL "$s boot" "$(grep -m1 'boot.sh: ' "$LOGS/stage-boot-$s.log")"
+			record FAIL "$s$tag boot" "$(grep -m1 'boot.sh: ' "$LOGS/stage-boot-$s.log")"
 		fi
 	done
 	echo "==> operations"

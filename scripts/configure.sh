@@ -13,7 +13,7 @@ frags=("${BASE_CONFIG:-$TOP/configs/lockdown-test.config}")
 	frags+=("$TOP/configs/$KVER.config")
 frags+=("$@")
 hash=$(inputs_hash "${frags[@]}" "$TOP/scripts/configure.sh")$(git -C "$SRC" rev-parse "HEAD^{tree}")
-if [ -f "$OBJ/.config" ] && stamp_ok "config-${OBJ##*/}" "$hash"; then
+if [ -f "$OBJ/.config" ] && stamp_ok "config-$OBJ_NAME" "$hash"; then
 	msg "config up to date"
 	exit 0
 fi
@@ -24,19 +24,26 @@ KCONFIG_CONFIG=$OBJ/.config "$SRC/scripts/kconfig/merge_config.sh" \
 	-m -O "$OBJ" "$OBJ/.config" "${frags[@]}" >"$BUILD/merge.log"
 kmake -s olddefconfig >/dev/null
 
-bad=0
+# What the fragments ask of each symbol, the last fragment's word winning
+# (configs/lsm-late.config unsets what lockdown-test.config sets).
+declare -A want=()
 for f in "${frags[@]}"; do
-	while IFS= read -r want; do
-		case "$want" in
-		CONFIG_*=n) sym=${want%%=*}
-			grep -q "^$sym=" "$OBJ/.config" && { msg "$sym is set, wanted unset"; bad=1; } ;;
-		CONFIG_*) grep -qxF "$want" "$OBJ/.config" ||
-			{ msg "$want did not take (dependency missing?)"; bad=1; } ;;
-		"# CONFIG_"*" is not set") sym=${want#\# }; sym=${sym%% *}
-			grep -q "^$sym=" "$OBJ/.config" && { msg "$sym is set, wanted unset"; bad=1; } ;;
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*) want[${line%%=*}]=$line ;;
+		"# CONFIG_"*" is not set") sym=${line#\# }; want[${sym%% *}]=$line ;;
 		esac
 	done <"$f"
 done
+bad=0
+for sym in "${!want[@]}"; do
+	case "${want[$sym]}" in
+	CONFIG_*=n|"# CONFIG_"*)
+		grep -q "^$sym=" "$OBJ/.config" && { msg "$sym is set, wanted unset"; bad=1; } ;;
+	*) grep -qxF "${want[$sym]}" "$OBJ/.config" ||
+		{ msg "${want[$sym]} did not take (dependency missing?)"; bad=1; } ;;
+	esac
+done
 [ $bad -eq 0 ] || die "configuration does not match the fragments"
-stamp_set "config-${OBJ##*/}" "$hash"
+stamp_set "config-$OBJ_NAME" "$hash"
 msg "configured $OBJ"

@@ -17,6 +17,9 @@ export KVER
 PATCHES=$TOP/kernel-tree-patches/$KVER
 SRC=${SRC:-$BUILD/src}		# kernel tree, a git repo: tag "pristine" + series
 OBJ=${OBJ:-$BUILD/obj}		# O= output of the test kernel
+# The name of OBJ's stamps and build log: OBJ's own, unless another
+# build is made at OBJ's path (scripts/check.sh: the lsm-late kernel).
+OBJ_NAME=${OBJ_NAME:-${OBJ##*/}}
 TARBALL=${TARBALL:-/usr/src/linux-source-$KVER.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 SRC=$(realpath -m "$SRC") OBJ=$(realpath -m "$OBJ") BUILD=$(realpath -m "$BUILD")

@@ -18,6 +18,7 @@ LOCKDOWN=/sys/kernel/security/lockdown
 EFIVARS=/sys/firmware/efi/efivars
 EFI_GLOBAL=8be4df61-93ca-11d2-aa0d-00e098032b8c
 SHIM_GUID=605dab50-e046-4300-abb6-3dd810dd8b23	# shim's MOK variables
+LKTEST_GUID=9b2a6f5e-0c1d-4f3a-8e7b-6c4b4c4b5454	# root's own variables
 KEYDIR=/usr/lib/lktest/keys	# public certificates (scripts/mkinitramfs.sh)
 HOSTFILES=/lktest-files	# files scripts/boot.sh appends to the initramfs
 MODDIR=/usr/lib/lktest/modules
@@ -543,6 +544,45 @@ check_efivar() {
 	val=$(tail -c 1 "$f" | od -An -tu1 | tr -d ' ')
 	echo "$1 = $val (expected $2)"
 	[ "$val" = "$2" ]
+}
+
+# efivar_write NAME FILE E: root stores /lktest-files/FILE in a new EFI
+# variable NAME (non-volatile, runtime access) of its own GUID, with dd
+# through efivarfs.
+check_efivar_write() {
+	local data=/tmp/efivar.$1
+
+	{ printf '\x07\x00\x00\x00'; cat "$HOSTFILES/$2"; } >"$data"
+	cmd dd if="$data" of="$EFIVARS/$1-$LKTEST_GUID" bs=64k
+	expect_tool "$3"
+}
+
+# efivar_has NAME FILE: root's variable NAME holds /lktest-files/FILE.
+check_efivar_has() {
+	local f=$EFIVARS/$1-$LKTEST_GUID
+
+	[ -r "$f" ] || { echo "$f: missing"; return 1; }
+	# efivarfs files cannot seek: read whole, then drop the attributes.
+	cat "$f" >/tmp/efivar.all || return 1
+	tail -c +5 /tmp/efivar.all >/tmp/efivar.read
+	cmd cmp /tmp/efivar.read "$HOSTFILES/$2"
+}
+
+# acpi_table FILE present|absent: whether an ACPI table the kernel shows
+# under /sys/firmware/acpi/tables (dynamic/ for tables loaded after boot)
+# is /lktest-files/FILE, byte for byte.
+check_acpi_table() {
+	local t found=
+
+	for t in $(find /sys/firmware/acpi/tables -type f); do
+		cmp -s "$t" "$HOSTFILES/$1" && found=$t
+	done
+	echo "/sys/firmware/acpi/tables: ${found:-no table} is $HOSTFILES/$1 (expected $2)"
+	if [ "$2" = present ]; then
+		[ -n "$found" ]
+	else
+		[ -z "$found" ]
+	fi
 }
 
 # mokutil_sb TEXT...: "mokutil --sb-state" prints every TEXT line.
@@ -1414,6 +1454,44 @@ plan_acpi_refused() {
 	dmesg_count "ACPI: SSDT ACPI table found in initrd [kernel/firmware/acpi/lktest.aml]" 1 1
 	dmesg_count "ACPI: kernel is locked down, ignoring table override" 1 1
 	dmesg_count "Table Upgrade: install" 0 0
+	EOF
+}
+
+# efivar_ssdt=LKSSDT at every boot (scripts/boot.sh).  Root stores an SSDT
+# in a variable of its own; no such variable yet, so nothing is loaded.
+plan_efivar_ssdt() {
+	cat <<-'EOF'
+	level none
+	dmesg_count "loading SSDT from variable" 0 0
+	acpi_table ssdt.aml absent
+	efivar_write LKSSDT ssdt.aml ok
+	efivar_has LKSSDT ssdt.aml
+	EOF
+}
+
+# lockdown=integrity: the table is refused, reported and counted, also
+# where lockdown is not an early LSM (configs/lsm-late.config).
+plan_efivar_ssdt_locked() {
+	cat <<-'EOF'
+	level integrity
+	origin integrity command line
+	efivar_has LKSSDT ssdt.aml
+	dmesg_count "Lockdown: swapper/0: modifying ACPI tables is restricted; see man kernel_lockdown.7" 1 1
+	denials "modifying ACPI tables" 1 1
+	status_has "modifying ACPI tables"
+	dmesg_count "loading SSDT from variable" 0 0
+	acpi_table ssdt.aml absent
+	EOF
+}
+
+# Open: the same variable's table is loaded.
+plan_efivar_ssdt_open() {
+	cat <<-'EOF'
+	level none
+	efivar_has LKSSDT ssdt.aml
+	dmesg_count "efi: loading SSDT from variable LKSSDT-" 1 1
+	dmesg_count "modifying ACPI tables is restricted" 0 0
+	acpi_table ssdt.aml present
 	EOF
 }
 
