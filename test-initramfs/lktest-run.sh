@@ -1360,6 +1360,7 @@ plan_owner_tpm() {
 	policy_status "serial 10" "counter $TPM_COUNTER"
 	policy p11 ok
 	tpm_counter 11
+	status_has "Next policy: serial 12 to 75 (TPM counter $TPM_COUNTER was at 11 when this one loaded)."
 	policy p10 ESTALE
 	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
 	kexec_file kernel ok

@@ -563,6 +563,14 @@ static void print_policy(const struct status *st)
 	if (p->nother)
 		printf("  and %d rule%s of a kind this tool does not know\n",
 		       p->nother, ld_plural(p->nother));
+	/*
+	 * Loading it raised the counter to its serial: the next policy
+	 * needs a higher serial, at most LD_COUNTER_MAX_STEP above.
+	 */
+	if (p->counter)
+		printf("  Next policy: serial %llu to %llu (TPM counter 0x%08x was at %llu when this one loaded).\n",
+		       p->serial + 1, p->serial + LD_COUNTER_MAX_STEP,
+		       p->counter, p->serial);
 }
 
 /* Why the level cannot be told, in words (for --json). */
@@ -675,6 +683,16 @@ static void json_policy(struct json *j, const struct status *st)
 		json_null(j, "sha256");
 		json_null(j, "signer");
 		json_null(j, "loaded_ns");
+	}
+	if (p->counter) {
+		char handle[16];
+
+		snprintf(handle, sizeof(handle), "0x%08x", p->counter);
+		json_string(j, "counter", handle);
+		json_ull(j, "next_serial", p->serial + 1);
+	} else {
+		json_null(j, "counter");
+		json_null(j, "next_serial");
 	}
 	json_array_begin(j, "rules");
 	for (i = 0; i < p->nrules; i++)

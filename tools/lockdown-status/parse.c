@@ -901,6 +901,7 @@ enum {
 	PK_SHA256,
 	PK_SIGNER,
 	PK_LOADED_NS,
+	PK_COUNTER,
 	PK_RULE,
 	PK_NR_KEYS,
 };
@@ -911,6 +912,7 @@ static const char * const policy_keys[PK_NR_KEYS] = {
 	[PK_SHA256] = "sha256",
 	[PK_SIGNER] = "signer",
 	[PK_LOADED_NS] = "loaded-ns",
+	[PK_COUNTER] = "counter",
 	[PK_RULE] = "rule",
 };
 
@@ -933,6 +935,9 @@ static int parse_policy_value(int key, const char *v, size_t len,
 		return 0;
 	case PK_LOADED_NS:
 		return parse_ull(v, len, &p->loaded_ns);
+	case PK_COUNTER:
+		return parse_hex32(v, len, &p->counter) || !p->counter ?
+		       -EINVAL : 0;
 	}
 	return -EINVAL;
 }
@@ -943,8 +948,9 @@ static int parse_policy_value(int key, const char *v, size_t len,
  * @p: where to store the policy's state
  *
  * The lines are "KEY VALUE": serial (only it when 0), pk-sha256, sha256,
- * signer (may contain spaces; truncated to fit), loaded-ns, each once and
- * in this order, then one "rule LINE KIND ... uses N" a rule, in the
+ * signer (may contain spaces; truncated to fit), loaded-ns, counter (the
+ * TPM NV index, "0x" and 8 hex digits; absent before the kernel kept one),
+ * each once and in this order, then one "rule LINE KIND ... uses N" a rule, in the
  * order of the policy's lines. Lines of keys this tool does not know are
  * skipped, and rules of kinds it does not know counted in @p->nother.
  * Every line ends in a newline: a file cut short mid-line is refused.
@@ -982,7 +988,8 @@ int ld_parse_policy_status(const char *buf, struct ld_policy *p)
 			last = key;
 			continue;
 		}
-		if (last != PK_LOADED_NS && last != PK_RULE)
+		if (last != PK_LOADED_NS && last != PK_COUNTER &&
+		    last != PK_RULE)
 			return -EINVAL;
 		if (p->nrules + p->nother >= LD_POLICY_MAX_RULES)
 			return -E2BIG;

@@ -79,12 +79,19 @@ struct ld_policy_rule {
 	unsigned long long uses;	/* accesses allowed by the rule */
 };
 
+/*
+ * How far above its TPM counter a policy's serial may be
+ * (LOCKDOWN_COUNTER_MAX_STEP in security/lockdown/lockdown.h).
+ */
+#define LD_COUNTER_MAX_STEP	64
+
 struct ld_policy {
 	unsigned long long serial;	/* 0: none loaded since boot */
 	char pk_sha256[LD_SHA256_HEX + 1];	/* "" when serial is 0 */
 	char sha256[LD_SHA256_HEX + 1];
 	char signer[LD_SIGNER_MAX];	/* "unknown" until keys are named */
 	unsigned long long loaded_ns;	/* CLOCK_BOOTTIME at the load */
+	unsigned int counter;		/* its TPM NV counter; 0: not shown */
 	int nrules;
 	int nother;			/* rules of a kind not known here */
 	struct ld_policy_rule rules[LD_POLICY_MAX_RULES];

@@ -504,6 +504,18 @@ static void test_policy(void)
 	   -EINVAL, "policy: nothing may follow serial 0");
 	ok(!ld_parse_policy_status(HEAD, &p) && p.serial == 11 &&
 	   !p.nrules, "policy: a policy without rules");
+	ok(!p.counter && !ld_parse_policy_status(HEAD "counter 0x01800001\n"
+	   "rule 2 ioport 0x0070-0x0071 uses 1\n", &p) &&
+	   p.counter == 0x01800001 && p.nrules == 1,
+	   "policy: the TPM counter, and none before the kernel kept one");
+	ok(ld_parse_policy_status(HEAD "counter 0x0\n", &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "counter 0x1018000011\n", &p) ==
+	   -EINVAL &&
+	   ld_parse_policy_status(HEAD "counter 0x01800001\ncounter 0x01800001\n",
+				  &p) == -EINVAL &&
+	   ld_parse_policy_status(HEAD "rule 2 ioport 0x0070-0x0071 uses 1\n"
+				  "counter 0x01800001\n", &p) == -EINVAL,
+	   "policy: a zero, overlong, repeated or late counter is refused");
 
 	ok(!policy_of("policy-unknown-key.txt", &p) && p.serial == 11 &&
 	   !strcmp(p.signer, "Lockdown Test PK: 4d2a") && p.nrules == 4 &&
