@@ -249,10 +249,14 @@ bench_syscalls() {
 				done
 			done
 			# Writes the owner policy allows: ours only (stock has
-			# no owner policy), against ours open (bench_none).
+			# no owner policy), against the same writes on ours open
+			# through the same firmware (bench_efi: OVMF, Secure
+			# Boot off), which sets up PCI config access its own way.
 			boot_one ours bench_policy "$MODE-ours-r$r" \
 				SIGNED_KERNEL="$BENCH/bzImage-ours.signed"
 			syscall_rows ours bench_policy "$r"
+			boot_one ours bench_efi "$MODE-ours-r$r"
+			syscall_rows ours bench_efi "$r"
 		done
 	done
 }
@@ -387,6 +391,16 @@ print_tables() {
 	    if r is not None:
 	        goals.append("%-58s %.3f  %s" % (what, r, "met" if r <= limit + 1e-9 else "MISSED"))
 
+	def extra_cells(vals):
+	    """vals as ratio_cells(). The median of the per-round differences
+	    ours - stock, and their spread (max - min)."""
+	    ds = [vals["ours", r] - vals["stock", r] for r in range(1, rounds + 1)
+	          if vals.get(("ours", r)) and vals.get(("stock", r))]
+	    if not ds:
+	        return None, "-", "-"
+	    m = statistics.median(ds)
+	    return m, "%+.0f" % m, "%.0f" % (max(ds) - min(ds)) if len(ds) > 1 else "-"
+
 	unit = {"icount": "instructions (-icount: 1 ns of guest time = 1 instruction)",
 	        "wall": "ns of host time (plain TCG)"}
 	print("Guests ran one at a time under QEMU TCG (-accel %s) on a %s-CPU host shared with "
@@ -417,50 +431,57 @@ print_tables() {
 	                  "kernel", ("open", "integrity"),
 	                  "empty = a call to an empty function (control). kernel_is_locked_down() "
 	                  "exists only in ours: no stock figure.")
-	    # Ours open as the "stock" side of ratio_cells(), ours with the
-	    # policy as the "ours" side: the ratio is allowed / open.
+	    # Ours open through OVMF (bench_efi) as the "stock" side of
+	    # ratio_cells(), ours with the policy as the "ours" side: the ratio
+	    # is allowed / open.
 	    pol, pres = collections.defaultdict(dict), collections.defaultdict(set)
 	    for r in sc_rows:
-	        if r[0] == mode and r[1] == "ours" and r[2] in ("none", "policy"):
-	            pol[r[4]]["stock" if r[2] == "none" else "ours", int(r[3])] = float(r[6])
+	        if r[0] == mode and r[1] == "ours" and r[2] in ("efi", "policy"):
+	            pol[r[4]]["stock" if r[2] == "efi" else "ours", int(r[3])] = float(r[6])
 	            if r[2] == "policy":
 	                pres[r[4]].add(r[5])
 	    if any(k == "ours" for op in pol for k, _ in pol[op]):
 	        print()
 	        print("4. Writes an owner policy allows (ours at integrity under firmware Secure "
-	              "Boot, policy loaded) against the same write on ours open, per call.")
+	              "Boot, policy loaded) against the same write on ours open through the same "
+	              "firmware (OVMF, Secure Boot off), per call.")
 	        body = []
 	        for op in ("msr-write", "ioperm", "pci-write"):
 	            m, rc, sp = ratio_cells(pol[op])
+	            e, ec, esp = extra_cells(pol[op])
 	            body.append([op,
 	                         fmt(med([x for (k, _), x in pol[op].items() if k == "stock"])),
 	                         fmt(med([x for (k, _), x in pol[op].items() if k == "ours"])),
-	                         rc, sp, "/".join(sorted(pres[op])) or "-"])
-	            what = "%s allowed %s / open" % (mode, op)
+	                         rc, sp, ec, esp, "/".join(sorted(pres[op])) or "-"])
+	            what = "%s allowed %s - open (instructions)" % (mode, op)
 	            # No policy, or one that did not allow it: a refusal is no
-	            # figure for an allowed write.
-	            if mode == "icount" and pres[op] == {"ok"}:
-	                goal(what, m, 1.05)
+	            # figure for an allowed write.  The goal is in instructions
+	            # (icount): at most 250 more than the same write open.
+	            if mode == "icount" and pres[op] == {"ok"} and e is not None:
+	                goals.append("%-58s %+.0f  %s" % (what, e, "met" if e <= 250 else "MISSED"))
 	            elif mode == "icount":
 	                goals.append("%-58s   -    not measured: the write was %s" %
 	                             (what, "/".join(sorted(pres[op])) or "not run"))
 	        # The MSR site's question alone, in the kernel (lktest_kbench).
 	        kq, kres = collections.defaultdict(dict), set()
 	        for r in kb_rows:
-	            if (r[0] == mode and r[1] == "ours" and r[2] in ("none", "policy") and
+	            if (r[0] == mode and r[1] == "ours" and r[2] in ("efi", "policy") and
 	                    r[4] == "kernel_is_locked_down_msr"):
-	                kq["stock" if r[2] == "none" else "ours", int(r[3])] = float(r[5])
+	                kq["stock" if r[2] == "efi" else "ours", int(r[3])] = float(r[5])
 	                if r[2] == "policy":
 	                    kres.add("ok" if r[6] == "0" else "EPERM")
 	        if kq:
 	            m, rc, sp = ratio_cells(kq)
+	            e, ec, esp = extra_cells(kq)
 	            body.append(["msr question",
 	                         fmt(med([x for (k, _), x in kq.items() if k == "stock"])),
 	                         fmt(med([x for (k, _), x in kq.items() if k == "ours"])),
-	                         rc, sp, "/".join(sorted(kres)) or "-"])
-	        table(("op", "ours open", "allowed", "ratio", "spread", "results"),
-	              (12, 12, 12, 6, 8, 8), body, left=(0, 5))
-	        print("   ratio = allowed / open per round, median of the rounds; goal at most 1.05. "
+	                         rc, sp, ec, esp, "/".join(sorted(kres)) or "-"])
+	        table(("op", "ours open", "allowed", "ratio", "spread", "extra", "spread", "results"),
+	              (12, 12, 12, 6, 8, 7, 7, 8), body, left=(0, 7))
+	        print("   ratio = allowed / open per round, median of the rounds; extra = allowed - "
+	              "open per round, median of the rounds (spread: max - min); goal: extra at most "
+	              "250 instructions under -icount. "
 	              "results = what the write under the policy returned. msr question = "
 	              "kernel_is_locked_down_msr() alone, in the kernel (lktest_kbench): "
 	              "the part of msr-write that the owner policy changes.")

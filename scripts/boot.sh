@@ -98,6 +98,8 @@ attack_kexec)	firmware=secureboot docs=2
 bench_none)	extra="nokaslr norandmaps" ;;
 bench_integrity) extra="lockdown=integrity nokaslr norandmaps" ;;
 bench_policy)	firmware=secureboot tpm=1 extra="nokaslr norandmaps" ;;
+# bench_policy's writes on an open kernel through the same firmware.
+bench_efi)	firmware=setupmode extra="nokaslr norandmaps" ;;
 bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
 *)		die "unknown scenario '$scenario'" ;;
 esac
