@@ -512,8 +512,9 @@ print_tables() {
 	            print("   warning: the timed initcall is not load_uefi_certs (System.map)")
 	if goals:
 	    print()
-	    print("Goals (icount ratios; every unlocked ratio at most 1.00, the denied path at most "
-	          "1.00 while also counting, an allowed write at most 1.05 of the open one):")
+	    print("Goals (icount; every unlocked ratio at most 1.00, the denied path's at most "
+	          "1.00 while also counting; an allowed write at most 250 instructions more than "
+	          "the open one):")
 	    for g in goals:
 	        print("  " + g)
 	PY
