@@ -39,6 +39,7 @@ files=()	# NAME=PATH: handed to the guest as /lktest-files/NAME
 acpi_override=0	# 1: an ACPI table in front of the initrd
 tpm=0		# 1: a TPM 2.0 (swtpm) whose state lasts the scenario
 vendor_shim=	# a shim with another built-in vendor certificate
+ssdt_id=	# an SSDT of this OEM table ID as $LOGS/SCENARIO.aml
 declare -A boot_extra=()	# BOOT=ARGS: more command line for one boot
 case "$scenario" in
 open)		acpi_override=1 ;;
@@ -85,7 +86,7 @@ attack_shim)	firmware=secureboot boots="attack_shim attack_shim_reboot:esp"
 # boot), which the kernel refuses under lockdown= (second) and loads on
 # an open boot (third).  make check also boots it on a kernel whose
 # lockdown LSM is not early (configs/lsm-late.config).
-efivar_ssdt)	firmware=setupmode files=("ssdt.aml=$LOGS/$scenario.aml")
+efivar_ssdt)	firmware=setupmode ssdt_id=LKSSDT01 files=("ssdt.aml=$LOGS/$scenario.aml")
 		boots="efivar_ssdt efivar_ssdt_locked efivar_ssdt_open"
 		extra="efivar_ssdt=LKSSDT"
 		boot_extra[efivar_ssdt_locked]="lockdown=integrity" ;;
@@ -141,7 +142,7 @@ make_ssdt() {
 	open(sys.argv[1], "wb").write(t)
 	PY
 }
-[ "$scenario" != efivar_ssdt ] || make_ssdt "$LOGS/$scenario.aml" LKSSDT01
+[ -z "$ssdt_id" ] || make_ssdt "$LOGS/$scenario.aml" "$ssdt_id"
 
 # ACPI tables in an uncompressed cpio archive in front of the initrd, as
 # kernel/firmware/acpi/*.aml: the initrd table override

@@ -19,8 +19,8 @@ stage kernel	"$TOP/scripts/build-kernel.sh"
 # Its output ($LATE_OBJ) starts as a copy of the main kernel's and is
 # built at the main kernel's path, mounted over it in a mount namespace
 # of its own: Kbuild records absolute paths (objtool's build does), and
-# with the same paths it recompiles only what the two options touch (40
-# s; on a path of its own, everything: 10 minutes cold).  Without the
+# with the same paths it recompiles only what the two options touch
+# (under a minute; on a path of its own, everything: 10 minutes cold).  Without the
 # privilege to mount, it is built on its own path.
 LATE_OBJ=$BUILD/obj-late
 build_late() {

@@ -949,9 +949,9 @@ static int parse_policy_value(int key, const char *v, size_t len,
  *
  * The lines are "KEY VALUE": serial (only it when 0), pk-sha256, sha256,
  * signer (may contain spaces; truncated to fit), loaded-ns, counter (the
- * TPM NV index, "0x" and 8 hex digits; absent before the kernel kept one),
- * each once and in this order, then one "rule LINE KIND ... uses N" a rule, in the
- * order of the policy's lines. Lines of keys this tool does not know are
+ * TPM NV index in hex, not 0; absent before the kernel kept one), each
+ * once and in this order, then one "rule LINE KIND ... uses N" a rule, in
+ * the order of the policy's lines. Lines of keys this tool does not know are
  * skipped, and rules of kinds it does not know counted in @p->nother.
  * Every line ends in a newline: a file cut short mid-line is refused.
  *
