@@ -118,6 +118,9 @@ other_checks() {
 	fi
 	printf '==> %-12s %s\n' series-am "$(tail -n 1 "$LOGS/series-check.log")"
 
+	# The compiler wrapper never serves a stale object (scripts/kcc).
+	docs kcc-incbin "$TOP/scripts/kcc-check.sh"
+
 	# Documentation and the status tool.
 	docs rst-syntax /usr/bin/python3 -m docutils --halt=warning --report=warning \
 		"$TOP/Documentation/admin-guide/LSM/lockdown.rst" /dev/null

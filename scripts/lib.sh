@@ -61,7 +61,7 @@ stamp_ok() { [ "$(cat "$BUILD/.stamp-$1" 2>/dev/null)" = "$2" ]; }
 stamp_set() { mkdir -p "$BUILD"; echo "$2" >"$BUILD/.stamp-$1"; }
 
 kmake() {
-	make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" HOSTCC="ccache gcc" "$@"
+	make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$TOP/scripts/kcc" HOSTCC="ccache gcc" "$@"
 }
 
 # Signature owner GUID of every EFI signature list the project makes
