@@ -1,7 +1,8 @@
 #!/bin/bash
 # Build the test initramfs: $BUILD/initramfs.img.
 #
-# Builds the in-guest test programs (to $BUILD/tests), the test modules
+# Builds the in-guest test programs (to $BUILD/tests), the tree's lockdown
+# selftests (to $BUILD/kselftest), the test modules
 # against the kernel in $OBJ when it has been built (to $BUILD/modules),
 # and runs dracut with a private copy of its modules ($BUILD/dracut, so the
 # system's /usr/lib/dracut is never touched) plus our 90lktest module.
@@ -35,6 +36,7 @@ TESTS=$BUILD/tests
 MODULES=$BUILD/modules
 MODBUILD=$BUILD/modules-build
 DRACUTDIR=$BUILD/dracut
+KSELFTEST=$BUILD/kselftest
 IMAGE=$BUILD/initramfs.img
 SIG_MAGIC="~Module signature appended~"
 
@@ -183,6 +185,18 @@ build_modules() {
 	msg "modules: $(cd "$MODULES" && echo *.ko)"
 }
 
+# The tree's lockdown selftests, installed as kselftest installs them:
+# run_kselftest.sh and its runner beside lockdown/lockdown_test.
+build_selftests() {
+	rm -rf "$KSELFTEST"
+	make -C "$SRC/tools/testing/selftests" TARGETS=lockdown \
+		O="$BUILD/kselftest-build" INSTALL_PATH="$KSELFTEST" \
+		KSFT_INSTALL_PATH="$KSELFTEST" install >"$BUILD/kselftest.log" 2>&1 ||
+		{ cat "$BUILD/kselftest.log" >&2; die "the lockdown selftests failed to build"; }
+	[ -x "$KSELFTEST/lockdown/lockdown_test" ] ||
+		die "no lockdown_test in $KSELFTEST; see $BUILD/kselftest.log"
+}
+
 # Private dracut tree: the system's modules plus ours.
 setup_dracut() {
 	local mod=$DRACUTDIR/modules.d/90lktest
@@ -203,7 +217,8 @@ main() {
 	hash=$( {
 		inputs_hash "$HARNESS" "$TOP/tools/lockdown-status" "$TOP/scripts/mkinitramfs.sh" \
 			"$TOP/scripts/mkpolicies.sh" \
-			"$TOP/scripts/lib.sh" "${kinputs[@]}"
+			"$TOP/scripts/lib.sh" "$SRC/tools/testing/selftests/lockdown" \
+			"${kinputs[@]}"
 		echo "$SIGNERS"
 		for s in $SIGNERS; do
 			IFS=: read -r _ key cert <<<"$s"
@@ -220,6 +235,7 @@ main() {
 
 	make -s -C "$HARNESS" O="$TESTS"
 	make -s -C "$TOP/tools/lockdown-status" O="$TESTS" >/dev/null
+	build_selftests
 	if kernel_built; then
 		build_modules
 		"$TOP/scripts/mkpolicies.sh"
@@ -240,7 +256,7 @@ main() {
 	mkdir -p "$BUILD/initramfs-keys"
 	cp "$KEYS/mok.der" "$KEYS/attacker.der" "$KEYS/attacker.esl" "$BUILD/initramfs-keys/"
 
-	LKTEST_BINDIR=$TESTS LKTEST_MODULES=$([ -d "$MODULES" ] && echo "$MODULES") \
+	LKTEST_BINDIR=$TESTS LKTEST_KSELFTEST=$KSELFTEST LKTEST_MODULES=$([ -d "$MODULES" ] && echo "$MODULES") \
 	LKTEST_KEYS=$BUILD/initramfs-keys \
 	LKTEST_POLICIES=$(kernel_built && echo "$BUILD/policies") \
 	dracutbasedir=$DRACUTDIR \

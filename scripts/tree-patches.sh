@@ -1,8 +1,9 @@
 #!/bin/bash
-# Export the kernel-tree patches (every commit on pristine but the one
-# tree.sh makes of security-lockdown/) in the form kernel-tree-patches/
-# keeps them: git format-patch, one per commit, numbered in series order,
-# the "checkpatch: TYPE: why" notes unindented as tree.sh reads them.
+# Export the kernel-tree patches (every commit on pristine but the ones
+# tree.sh makes of security-lockdown/ and selftests-lockdown/) in the form
+# kernel-tree-patches/ keeps them: git format-patch, one per commit,
+# numbered in series order, the "checkpatch: TYPE: why" notes unindented
+# as tree.sh reads them.
 #
 #   scripts/tree-patches.sh DIR      export into DIR (emptied first)
 #   scripts/tree-patches.sh --check  export into a scratch folder and fail
@@ -14,15 +15,17 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 export_to() {
-	local out subsystem n=0 sha f
+	local out subsystem selftests n=0 sha f
 
 	out=$(realpath -m "$1")
 	subsystem=$(head -n 1 "$TOP/security-lockdown/COMMIT_MSG")
+	selftests=$(head -n 1 "$TOP/selftests-lockdown/COMMIT_MSG")
 	rm -f "$out"/0*.patch
 	mkdir -p "$out"
 	for sha in $(git -C "$SRC" rev-list --reverse pristine..HEAD); do
-		[ "$(git -C "$SRC" log -1 --format=%s "$sha")" = "$subsystem" ] &&
-			continue
+		case $(git -C "$SRC" log -1 --format=%s "$sha") in
+		"$subsystem" | "$selftests") continue ;;
+		esac
 		n=$((n + 1))
 		f=$(git -C "$SRC" format-patch --no-numbered --notes --zero-commit \
 			--start-number "$n" -O "$TOP/scripts/git.orderFile" \

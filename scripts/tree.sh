@@ -7,12 +7,13 @@
 # A line "#@ security-lockdown" in the series marks where the subsystem
 # itself is committed, with its MAINTAINERS entry and its admin guide
 # (Documentation/admin-guide/LSM/lockdown.rst, listed in the LSM index);
-# quilt reads it as a comment.
+# "#@ selftests-lockdown" where its selftests are; quilt reads both as
+# comments.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 GUIDE=Documentation/admin-guide/LSM/lockdown.rst
-hash=$(inputs_hash "$TOP/security-lockdown" "$PATCHES" "$TOP/$GUIDE" "$TOP/scripts/tree.sh")
+hash=$(inputs_hash "$TOP/security-lockdown" "$TOP/selftests-lockdown" "$PATCHES" "$TOP/$GUIDE" "$TOP/scripts/tree.sh")
 if [ -d "$SRC/.git" ] && stamp_ok tree "$hash"; then
 	msg "tree up to date"
 	exit 0
@@ -89,6 +90,27 @@ install_subsystem() {
 	fi
 }
 
+# The lockdown selftests (selftests-lockdown/) as the tree's
+# tools/testing/selftests/lockdown/, in the selftests' TARGETS and in the
+# subsystem's MAINTAINERS entry; checkpatch.notes justifies warnings as
+# a patch's notes do (add_notes).
+install_selftests() {
+	local dir=tools/testing/selftests/lockdown
+
+	rm -rf "${SRC:?}/$dir"
+	mkdir -p "$SRC/$dir"
+	rsync -rlpD --exclude=COMMIT_MSG --exclude=checkpatch.notes \
+		"$TOP/selftests-lockdown/" "$SRC/$dir/"
+	grep -qx 'TARGETS += lockdown' "$SRC/tools/testing/selftests/Makefile" ||
+		sed -i '/^TARGETS += lkdtm$/a TARGETS += lockdown' \
+			"$SRC/tools/testing/selftests/Makefile"
+	sed -i '\|^F:\tsecurity/lockdown/$|a F:\t'"$dir/" "$SRC/MAINTAINERS"
+	git_src add -A -f "$dir" tools/testing/selftests/Makefile MAINTAINERS
+	git_src commit -q -s -F "$TOP/selftests-lockdown/COMMIT_MSG" ||
+		die "committing selftests-lockdown/"
+	git_src notes add -f -F "$TOP/selftests-lockdown/checkpatch.notes" HEAD
+}
+
 # add_notes PATCH: a "checkpatch: TYPE: why" paragraph between the "---"
 # and the diffstat of PATCH (git am drops that part) justifies a warning
 # checkpatch gives the patch; keep it as a git note on the new commit, so
@@ -112,6 +134,9 @@ if [ -f "$PATCHES/series" ]; then
 		"#@ security-lockdown")
 			install_subsystem
 			installed=1
+			continue ;;
+		"#@ selftests-lockdown")
+			install_selftests
 			continue ;;
 		""|"#"*) continue ;;
 		esac

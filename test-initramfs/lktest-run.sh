@@ -85,6 +85,15 @@ check_level() {
 	[ "$got" = "$want" ]
 }
 
+# selftests: the tree's lockdown selftests (tools/testing/selftests/
+# lockdown) through kselftest's runner; they read the level themselves.
+# Passes when the suite ran and no test failed.
+check_selftests() {
+	cmd /usr/lib/kselftest/run_kselftest.sh
+	grep -q '^ok 1 selftests: lockdown: lockdown_test$' <<<"$OUT" &&
+		! grep -q 'not ok' <<<"$OUT"
+}
+
 # rdmsr E: msr-tools rdmsr of MSR on CPU 0.
 check_rdmsr() {
 	cmd rdmsr -p0 "$MSR"
@@ -1888,6 +1897,9 @@ main() {
 		exec 3>&-
 		return 1
 	fi
+	# Every scenario ends with the selftests, at the level it reached:
+	# last, so that their refusals change none of the plan's counts.
+	plan+=(selftests)
 	ktap "# lktest: scenario $scenario, kernel $(uname -r)"
 	ktap "1..${#plan[@]}"
 	echo "lktest: scenario $scenario: ${#plan[@]} checks"

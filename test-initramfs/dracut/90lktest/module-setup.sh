@@ -5,6 +5,8 @@
 # Built by scripts/mkinitramfs.sh, which copies this folder and the runner
 # (lktest-run.sh) into a private dracut tree and sets:
 #   LKTEST_BINDIR   the compiled test programs (lktest-*)
+#   LKTEST_KSELFTEST  the tree's lockdown selftests as kselftest installs
+#                   them (run_kselftest.sh), installed as /usr/lib/kselftest
 #   LKTEST_MODULES  the test modules (*.ko), optional
 #   LKTEST_KEYS     public certificates (*.der, *.esl), optional
 #   LKTEST_POLICIES signed owner policies (*.policy), optional
@@ -43,6 +45,14 @@ install() {
         [[ -x $f ]] && inst_binary "$f" "/usr/bin/${f##*/}"
     done
     inst_script "$moddir/lktest-run.sh" /usr/bin/lktest-run
+
+    # the selftests, and what kselftest's runner uses
+    [[ -x $LKTEST_KSELFTEST/run_kselftest.sh ]] ||
+        dfatal "lktest: LKTEST_KSELFTEST is not set or missing"
+    inst_multiple realpath dirname basename timeout
+    (cd "$LKTEST_KSELFTEST" && find . -type f) | while read -r f; do
+        inst_simple "$LKTEST_KSELFTEST/$f" "/usr/lib/kselftest/${f#./}"
+    done
     # the status tool a user runs first when something was refused
     inst_binary "$LKTEST_BINDIR/lockdown-status" /usr/bin/lockdown-status
 
