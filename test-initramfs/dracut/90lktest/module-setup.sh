@@ -49,7 +49,7 @@ install() {
     # the selftests, and what kselftest's runner uses
     [[ -x $LKTEST_KSELFTEST/run_kselftest.sh ]] ||
         dfatal "lktest: LKTEST_KSELFTEST is not set or missing"
-    inst_multiple realpath dirname basename timeout
+    inst_multiple realpath dirname basename timeout cut uniq sort
     (cd "$LKTEST_KSELFTEST" && find . -type f) | while read -r f; do
         inst_simple "$LKTEST_KSELFTEST/$f" "/usr/lib/kselftest/${f#./}"
     done
