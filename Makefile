@@ -7,6 +7,9 @@
 #   make series   export the change as a git format-patch series
 #   make fuzz     fuzz the EFI signature-list and owner-policy parsers
 #                 (libFuzzer, ASan, UBSan; 10 million executions each)
+#   make buildcheck  build the series as a build robot does: each config
+#                 of configs/buildcheck/, every patch in turn, sparse and
+#                 W=1 (not in CI: hours cold; resumes where it stopped)
 #   make bench    guarded-syscall and UEFI key import cost, ours vs the stock
 #                 tree (prints figures, never fails on speed; after make)
 #   make boot S=  boot one scenario (open, integrity, confidentiality,
@@ -23,7 +26,7 @@ export KVER
 SCRIPTS := scripts
 BUILDDIR := build$(if $(filter-out 6.1,$(KVER)),/$(KVER))
 
-.PHONY: all run check check-debug series fuzz bench boot deps tree kernel initramfs vars stores clean distclean
+.PHONY: all run check check-debug buildcheck series fuzz bench boot deps tree kernel initramfs vars stores clean distclean
 
 all: run
 
@@ -58,6 +61,9 @@ check:
 
 check-debug: tree
 	@$(SCRIPTS)/check-debug.sh
+
+buildcheck: deps
+	@$(SCRIPTS)/buildcheck.sh
 
 series: tree
 	@$(SCRIPTS)/series.sh

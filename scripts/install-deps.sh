@@ -10,6 +10,7 @@ PKGS=(
 	python3 xz-utils openssl busybox-static clang-14 libclang-rt-14-dev file rsync
 	python3-docutils python3-ply python3-git groff-base man-db
 	shim-unsigned expect kexec-tools swtpm swtpm-tools tpm2-tools
+	sparse "linux-config-${KVER:-6.1}"
 )
 
 missing=()
