@@ -76,7 +76,7 @@ shim_vendor)	firmware=secureboot boots="shim_vendor:esp" PROJECT_VARS=$SHIM_VARS
 # attacks on it, and a boot whose TPM is gone (NAME:notpm).
 owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 		boots="owner_tpm owner_tpm_reboot owner_tpm_gone:notpm" ;;
-# Root forges MokListRT (see plan_attack_* in the harness); attack_shim
+# Root forges MokListRT (see test-initramfs/plans/attack_*.plan); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then
 # boots through shim.
 attack_nv)	firmware=secureboot boots="attack_nv attack_nv_reboot" ;;

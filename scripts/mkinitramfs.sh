@@ -205,6 +205,7 @@ setup_dracut() {
 	cp -a /usr/lib/dracut "$DRACUTDIR"
 	mkdir -p "$mod" "$DRACUTDIR/no-conf.d"
 	cp "$HARNESS"/dracut/90lktest/* "$HARNESS/lktest-run.sh" "$mod"/
+	cp -r "$HARNESS/plans" "$mod/plans"
 }
 
 main() {

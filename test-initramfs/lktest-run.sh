@@ -4,15 +4,16 @@
 # lktest-run: the in-guest lockdown test harness.
 #
 # Reads lktest.scenario=NAME from /proc/cmdline, runs that scenario's plan
-# (a table of checks, one per line: "CHECK ARGS... EXPECTATION") and prints
-# KTAP to /dev/ttyS1, the second serial port, so that it never interleaves
-# with kernel messages on the console (ttyS0).  The console gets a short
-# copy of each result.
+# ($PLANS/NAME.plan: a table of checks, one per line: "CHECK ARGS...
+# EXPECTATION"; see "plans" below) and prints KTAP to /dev/ttyS1, the
+# second serial port, so that it never interleaves with kernel messages on
+# the console (ttyS0).  The console gets a short copy of each result.
 #
 # A check is a shell function check_NAME: it prints what it did (those
 # lines become "# " diagnostics) and returns 0 for pass, 1 for fail, or 77
 # for a test that cannot apply here (its last "SKIP: reason" line says why).
-# To add a check, write check_NAME; to add a scenario, write plan_NAME.
+# To add a check, write check_NAME; to add a scenario, write
+# test-initramfs/plans/NAME.plan (scripts/plan-check.sh checks the plans).
 
 LOCKDOWN=/sys/kernel/security/lockdown
 EFIVARS=/sys/firmware/efi/efivars
@@ -22,6 +23,7 @@ LKTEST_GUID=9b2a6f5e-0c1d-4f3a-8e7b-6c4b4c4b5454	# root's own variables
 KEYDIR=/usr/lib/lktest/keys	# public certificates (scripts/mkinitramfs.sh)
 HOSTFILES=/lktest-files	# files scripts/boot.sh appends to the initramfs
 MODDIR=/usr/lib/lktest/modules
+PLANS=${LKTEST_PLANS:-/usr/lib/lktest/plans}	# test-initramfs/plans
 MSR=0xc0000103			# MSR_TSC_AUX: rewriting its value is harmless
 PCIDEV=0000:00:00.0		# the q35 host bridge
 PCIREG=0x3c			# Interrupt Line: a scratch register for software
@@ -983,770 +985,27 @@ check_kexec_load() {
 	expect_tool "$1"
 }
 
-# --- plans --------------------------------------------------------------------
-# One line per check; quoting as in the shell.  Shared groups first.
+# mokstep STEP CHECK ARGS...: check CHECK in step STEP of the MOK
+# enrollment (plans/mokenroll.plan): lktest.mokstep=verify, else import.
+# In the other step it is skipped.
+check_mokstep() {
+	local step=import
 
-# Reads stay allowed in every scenario.
-plan_reads() {
-	cat <<-'EOF'
-	rdmsr ok
-	msr read ok
-	msr ioctl-read ok
-	setpci_read ok
-	lspci ok
-	pci config-read ok
-	pci proc-read ok
-	EOF
-}
-
-# Every guarded operation, all with the result $1.
-plan_guarded() {
-	sed "s/@E@/$1/" <<-'EOF'
-	wrmsr @E@
-	msr pwrite @E@
-	msr ioctl-write @E@
-	caps @E@
-	ioport ioperm @E@
-	ioport iopl @E@
-	ioport devport-write @E@
-	isadump @E@
-	devport_dd @E@
-	open /dev/mem r @E@
-	setpci_write @E@
-	pci config-write @E@
-	pci proc-write @E@
-	pci mmap @E@
-	EOF
-}
-
-# Writes that must never change the lockdown level, whatever it is.
-plan_securityfs_hostile() {
-	cat <<-'EOF'
-	securityfs none EPERM
-	securityfs garbage EINVAL
-	securityfs overlong EINVAL
-	securityfs partial EINVAL
-	securityfs nul EINVAL
-	securityfs nulprefix EINVAL
-	securityfs empty EINVAL
-	securityfs offset EINVAL
-	securityfs pwrite ESPIPE
-	securityfs writev EINVAL
-	securityfs efault EFAULT
-	EOF
-}
-
-# Modules whose signature was damaged after signing (scripts/mkinitramfs.sh):
-# refused whether or not signatures are enforced, with the errno of the
-# PKCS#7 parser for a truncated message and of the RSA check for a flipped
-# byte of the signature value.
-plan_bad_signatures() {
-	cat <<-'EOF'
-	insmod lktest_sigtrunc EBADMSG
-	modload lktest_sigtrunc EBADMSG
-	insmod lktest_sigflip EKEYREJECTED
-	modload lktest_sigflip EKEYREJECTED
-	EOF
-}
-
-# Integrity lockdown as seen from userspace (the level itself aside); $1
-# is the errno of an unsigned module: EPERM from lockdown alone,
-# EKEYREJECTED when Secure Boot also enforces module signatures.
-plan_integrity_denials() {
-	plan_reads
-	plan_guarded EPERM
-	sed "s/@U@/$1/" <<-'EOF'
-	dmesg_count "Lockdown: wrmsr: raw MSR access is restricted; see man kernel_lockdown.7" 1 1
-	denials "raw MSR access" 1 1000000
-	insmod lktest_unsigned @U@
-	modload lktest_unsigned @U@
-	insmod lktest_signed ok
-	modcap lktest_signed 0
-	EOF
-}
-
-# The capability shim on a kernel locked down during boot.
-plan_boot_locked_caps() {
-	cat <<-'EOF'
-	cap_last_cap 41
-	capbnd41 absent
-	capsh_bound41 absent
-	capstate absent
-	capstate --userns absent
-	modcap lktest_signed 0
-	EOF
-}
-
-# Secure Boot, real or emulated: integrity, signatures enforced.
-plan_secure_boot() {
-	echo "level integrity"
-	echo "status 1 \"locked down (integrity)\""
-	echo "origin integrity $1"
-	echo "sig_enforce Y"
-	plan_boot_locked_caps
-	plan_integrity_denials EKEYREJECTED
-	echo "dmesg_has \"Loading of unsigned module is rejected\""
-	echo "open /proc/kcore r ok"
-	plan_securityfs_hostile
-	echo "level integrity"
-}
-
-# Not locked down: the capability is there, and without it nothing breaks.
-plan_open_caps() {
-	cat <<-'EOF'
-	cap_last_cap 41
-	capbnd41 present
-	capsh_bound41 present
-	capstate present
-	capstate --userns present
-	modcap lktest_signed 1
-	nocap41 wrmsr ok
-	nocap41 ioport ioperm ok
-	nocap41 ioport iopl ok
-	nocap41 setpci_write ok
-	nocap41 caps ok
-	EOF
-}
-
-plan_open() {
-	echo "level none"
-	echo "status 0 \"This kernel is not locked down.\""
-	echo "status_reasons"
-	echo "origin none"
-	echo "sig_enforce N"
-	plan_reads
-	plan_guarded ok
-	cat <<-'EOF'
-	open /proc/kcore r ok
-	insmod lktest_unsigned ok
-	insmod lktest_signed ok
-	modload lktest_unsigned ok
-	capsh_full
-	EOF
-	plan_open_caps
-	plan_bad_signatures
-	echo "sig_enforce N"
-	plan_securityfs_hostile
-	# No policy is loaded: no "owner policy line N allows" line, not
-	# even from KUnit's made-up accesses at boot.
-	cat <<-'EOF'
-	securityfs lengths EINVAL
-	level none
-	dmesg_count Lockdown: 0 0
-	denials "raw MSR access" 0 0
-	dmesg_count "owner policy line" 0 0
-	dmesg_count "ACPI: Table Upgrade: install [SSDT-LKTEST-LKTEST01]" 1 1
-	dmesg_count "ignoring table override" 0 0
-	EOF
-}
-
-plan_integrity() {
-	echo "level integrity"
-	echo "status 1 because the kernel command line has lockdown=integrity"
-	echo "origin integrity command line"
-	echo "sig_enforce N"
-	# acpi_rsdp= (scripts/boot.sh) refused by the level lockdown= raised.
-	echo 'dmesg_count "ACPI: OSL: kernel is locked down, ignoring acpi_rsdp=" 1 1'
-	plan_boot_locked_caps
-	plan_integrity_denials EPERM
-	echo "open /proc/kcore r ok"
-	plan_securityfs_hostile
-	cat <<-'EOF'
-	securityfs lengths EINVAL
-	securityfs integrity EPERM
-	level integrity
-	storm 10000 EPERM 1 20
-	probe_storm 20000
-	EOF
-}
-
-plan_confidentiality() {
-	echo "level confidentiality"
-	echo "status 2 because the kernel command line has lockdown=confidentiality"
-	echo "origin confidentiality command line"
-	plan_boot_locked_caps
-	plan_integrity_denials EPERM
-	echo "open /proc/kcore r EPERM"
-	echo "denials \"/proc/kcore access\" 1 1"
-	plan_securityfs_hostile
-	cat <<-'EOF'
-	securityfs integrity EPERM
-	securityfs confidentiality EPERM
-	level confidentiality
-	EOF
-}
-
-plan_runtime() {
-	cat <<-'EOF'
-	level none
-	origin none
-	wrmsr ok
-	modcap lktest_signed 1
-	capwait_start present absent
-	securityfs integrity ok
-	level integrity
-	origin integrity securityfs
-	capwait_end
-	capbnd41 absent
-	capbnd41 absent self
-	capsh_bound41 absent
-	capstate absent
-	capstate --userns absent
-	modcap lktest_signed 0
-	EOF
-	plan_integrity_denials EPERM
-	cat <<-'EOF'
-	securityfs none EPERM
-	securityfs garbage EINVAL
-	level integrity
-	securityfs confidentiality ok
-	level confidentiality
-	origin confidentiality securityfs
-	origin integrity securityfs
-	status 2 because a level was written to /sys/kernel/security/lockdown
-	securityfs integrity EPERM
-	open /proc/kcore r EPERM
-	level confidentiality
-	EOF
-}
-
-# UEFI keys under firmware Secure Boot, without shim: db certificates verify
-# module signatures, dbx revokes (also a certificate in db), and each
-# revocation is named.  lktest_bad's certificate is in no list and the MOK
-# key was never enrolled (no shim, no MOKvar table): with signatures
-# enforced, an unknown key is refused like a missing signature.  A module
-# whose signature carries only a leaf certificate is trusted through the
-# leaf's CA in db, and refused when that CA is also in dbx.
-plan_uefi_keys() {
-	cat <<-'EOF'
-	mokvar_table no
-	insmod lktest_db ok
-	insmod lktest_mok EKEYREJECTED
-	modload lktest_mok EKEYREJECTED
-	insmod lktest_dbx EKEYREJECTED
-	modload lktest_dbx EKEYREJECTED
-	insmod lktest_both EKEYREJECTED
-	modload lktest_both EKEYREJECTED
-	insmod lktest_bad EKEYREJECTED
-	modload lktest_bad EKEYREJECTED
-	insmod lktest_leaf ok
-	insmod lktest_rleaf EKEYREJECTED
-	modload lktest_rleaf EKEYREJECTED
-	dmesg_has "module: signature of lktest_rleaf rejected: certificate 'Lockdown Test rca: "
-	dmesg_count "Loading of module with unavailable key is rejected" 4 4
-	dmesg_count "Loaded X.509 cert 'Lockdown Test mok: " 0 0
-	dmesg_has "module: signature of lktest_dbx rejected: certificate 'Lockdown Test dbx: "
-	dmesg_has "module: signature of lktest_both rejected: certificate 'Lockdown Test both: "
-	dmesg_count "is revoked by UEFI:dbx" 6 6
-	dmesg_count "signature of lktest_db rejected" 0 0
-	EOF
-}
-
-plan_firmware() {
-	cat <<-'EOF'
-	efivar SecureBoot 1
-	efivar SetupMode 0
-	mokutil_sb "SecureBoot enabled"
-	EOF
-	plan_secure_boot "EFI Secure Boot"
-	plan_uefi_keys
-	plan_acpi_refused
-	plan_owner_policy
-}
-
-# The owner policy (scripts/mkpolicies.sh) under firmware Secure Boot with
-# the project's keys: p10 (signed by the owner's marked key in db) lets
-# TSC_AUX's low byte, the host bridge's Interrupt Line and ports 0x70-0x71
-# through and nothing next to them; p11 lets all of TSC_AUX through, and
-# LSTAR, named as unsafe when it loads; every policy root could forge or
-# replay is refused and changes nothing, and so is every policy a key
-# that is not the owner's signed: a plain db key (a vendor's), a marked
-# key issued by a CA in db but never enrolled, with or without the
-# certificate that would let the CA vouch for it.  "uses" counts each
-# allowed write: wrmsr 1, wrmsr_xor 2 (the write and the restore), msr
-# pwrite and ioctl-write 1 each, setpci_write 2, pci config-write and
-# proc-write 1 each, ioperm 1.  Last, p12narrow drops the ports while a
-# task holds them: its grant outlives the rule, and its child inherits it
-# (the admin guide says so), while a new ioperm() is refused.
-plan_owner_policy() {
-	local msr10="rule 5 msr 0xc0000103 mask 0x00000000000000ff unsafe"
-	local msr11="rule 5 msr 0xc0000103 mask 0xffffffffffffffff unsafe"
-	local pci="rule 6 pci 0000:00:00.0 0x03c-0x03c"
-	local io="rule 7 ioport 0x0070-0x0071 unsafe"
-	local lstar="rule 8 msr 0xc0000082 mask 0xffffffffffffffff unsafe"
-
-	cat <<-EOF
-	policy_status "serial 0"
-	tpm_define counter
-	policy unsigned EBADMSG
-	policy dbsigned ENOKEY
-	policy withcerts EBADMSG
-	policy ownerleaf ENOKEY
-	policy ownerleafcerts EBADMSG
-	policy lstar EINVAL
-	policy_status "serial 0"
-	dmesg_has "lockdown: policy refused: signed by 'Lockdown Test db: "
-	dmesg_has "', which is not an owner key (no lockdown owner extended key usage)"
-	dmesg_count "lockdown: policy refused: signature is malformed or carries certificates" 2 2
-	dmesg_has "lockdown: policy refused: line 6: not on the safe list: end the rule in unsafe"
-	policy p10 ok
-	policy_status "serial 10" "counter $TPM_COUNTER" "$msr10 uses 0" "$pci uses 0" "$io uses 0"
-	tpm_counter 10
-	wrmsr ok
-	wrmsr_xor ok 0x1
-	wrmsr_xor EPERM 0x100
-	msr pwrite ok
-	msr ioctl-write ok
-	wrmsr EPERM 0x175
-	setpci_write ok
-	setpci_write EPERM 0x3d
-	pci config-write ok
-	pci proc-write ok
-	pci config-write EPERM 0x3d
-	pci proc-write EPERM 0x3d
-	ioport ioperm 0x70 2 ok
-	ioport ioperm 0x70 1 ok
-	ioport ioperm 0x80 1 EPERM
-	ioport ioperm 0x71 2 EPERM
-	ioport iopl EPERM
-	isadump ok 0x70 0x71
-	isadump EPERM 0x2e 0x2f
-	devport_dd EPERM 0x70
-	devport_dd EPERM
-	policy_status "serial 10" "$msr10 uses 5" "$pci uses 4" "$io uses 4"
-	dmesg_has "owner policy line 5 allows wrmsr 0xc0000103 value 0x"
-	policy_cat p11 ok
-	policy_status "serial 11" "$msr11 uses 0" "$pci uses 0" "$io uses 0" "$lstar uses 0"
-	tpm_counter 11
-	dmesg_has "lockdown: owner policy serial 11 line 8 is unsafe: msr 0xc0000082 mask 0xffffffffffffffff; root can use it to take over the kernel"
-	dmesg_count "lockdown: owner policy serial 11 line " 3 3
-	wrmsr_xor ok 0x100
-	policy p10 ESTALE
-	policy p11 ESTALE
-	policy attacker ENOKEY
-	policy buildkey ENOKEY
-	policy mok12 ENOKEY
-	policy revoked EKEYREJECTED
-	policy hashrevoked EKEYREJECTED
-	policy tampered EKEYREJECTED
-	policy malformed EINVAL
-	policy foreign EXDEV
-	policy oversize EFBIG
-	policy_status "serial 11" "$msr11 uses 2" "$pci uses 0" "$io uses 0"
-	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
-	dmesg_has "lockdown: policy refused: policy is for another machine"
-	dmesg_has "lockdown: policy refused: line 6: unknown directive"
-	dmesg_has "lockdown: policy refused: signer's certificate 'Lockdown Test both: "
-	dmesg_has "lockdown: policy refused: signature does not match the text"
-	dmesg_has "lockdown: policy refused: binary hash $(cat "$POLICIES/hashrevoked.sha256") is revoked by UEFI:dbx"
-	dmesg_has "lockdown: policy refused: signed by no key of UEFI db or MOK"
-	dmesg_has "signed by 'Lockdown Test owner: "
-	status_has "Owner policy: serial 11, signed by Lockdown Test owner: " "line 5: msr write 0xc0000103 (any bits)  UNSAFE: can hand the kernel over  used 2 times" "line 6: pci write 0000:00:00.0 0x3c-0x3c  never used" "line 7: ioport 0x70-0x71  UNSAFE: can hand the kernel over  never used"
-	wrmsr EPERM 0x175
-	audit_allowed "lsm=lockdown allowed level=integrity pid=" 'comm="wrmsr" lockdown_reason="raw MSR access" policy_serial=11 policy_line=5 access="wrmsr 0xc0000103 value 0x' ' cpu 0" suppressed=' ' uid=0'
-	allowed_burst 11
-	ioperm_outlives 0x70 2 p12narrow
-	policy_status "serial 12"
-	ioport ioperm 0x70 2 EPERM
-	EOF
-}
-
-# The owner policy's TPM counter (security/lockdown/owner_tpm.c) across
-# three boots of one machine, one TPM: the owner defines the counter and
-# loads p10, then p11, and root kexecs a db-signed kernel (plan_owner_tpm),
-# in which p10 is refused and p11 loads (plan_owner_tpm_after); after a
-# reboot, root replays p10 and attacks the counter before the owner loads
-# anything (plan_owner_tpm_reboot); then the TPM is gone
-# (plan_owner_tpm_gone).  tpm_counter reads the TPM with tpm2_nvread, not
-# through the kernel.
-plan_owner_tpm() {
-	cat <<-EOF
-	policy p10 ENODEV
-	dmesg_has "lockdown: policy refused: TPM counter $TPM_COUNTER is not defined"
-	tpm_define counter
-	policy p10 ok
-	tpm_counter 10
-	policy_status "serial 10" "counter $TPM_COUNTER"
-	policy p11 ok
-	tpm_counter 11
-	status_has "Next policy: serial 12 to 75 (TPM counter $TPM_COUNTER was at 11 when this one loaded)."
-	policy p10 ESTALE
-	dmesg_has "lockdown: policy refused: serial 10 is not above the current 11"
-	kexec_file kernel ok
-	EOF
-}
-
-after_owner_tpm() {
-	after_attack_kexec
-}
-
-plan_owner_tpm_after() {
-	cat <<-EOF
-	efivar SecureBoot 1
-	policy_status "serial 0"
-	tpm_counter 11
-	policy p10 ESTALE
-	dmesg_has "lockdown: policy refused: serial 10 is below TPM counter $TPM_COUNTER at 11"
-	policy p11 ok
-	tpm_counter 11
-	EOF
-}
-
-# A counter defined afresh, after its index was deleted or the TPM
-# cleared, starts above the highest value any counter of the TPM held
-# (11, then 12): p10 stays refused, and p11 becomes stale too: root can
-# deny the owner's policy, as it can by never loading it, not roll it
-# back.
-plan_owner_tpm_reboot() {
-	local notctr="lockdown: policy refused: TPM index $TPM_COUNTER is not a counter"
-
-	cat <<-EOF
-	policy_status "serial 0"
-	tpm_counter 11
-	policy p10 ESTALE
-	dmesg_has "lockdown: policy refused: serial 10 is below TPM counter $TPM_COUNTER at 11"
-	tpm_undefine
-	tpm_define ordinary
-	tpm_zero
-	policy p10 ENODEV
-	tpm_undefine
-	tpm_define bits
-	policy p10 ENODEV
-	tpm_undefine
-	tpm_define ownercounter
-	policy p10 ENODEV
-	dmesg_count "$notctr with authread and authwrite (nt=counter, 8 bytes)" 3 3
-	tpm_undefine
-	tpm_define counter
-	policy p10 ESTALE
-	tpm_counter 12
-	dmesg_has "lockdown: policy refused: serial 10 is below TPM counter $TPM_COUNTER at 12"
-	tpm_clear
-	policy p10 ENODEV
-	dmesg_has "lockdown: policy refused: TPM counter $TPM_COUNTER is not defined"
-	tpm_define counter
-	policy p10 ESTALE
-	tpm_counter 13
-	policy far ERANGE
-	dmesg_has "lockdown: policy refused: serial 1000 is more than 64 above TPM counter $TPM_COUNTER at 13"
-	tpm_counter 13
-	policy p11 ESTALE
-	policy_status "serial 0"
-	EOF
-}
-
-# Without a TPM no policy loads: nothing would keep its serial.
-plan_owner_tpm_gone() {
-	cat <<-EOF
-	efivar SecureBoot 1
-	policy p11 ENODEV
-	dmesg_has "lockdown: policy refused: no TPM 2.0 to hold counter $TPM_COUNTER"
-	policy_status "serial 0"
-	EOF
-}
-
-# Without firmware Secure Boot (open, lockdown=, secureboot_enable=, setup
-# mode) root could have enrolled the signing key itself: refused.
-plan_owner_policy_refused() {
-	cat <<-'EOF'
-	policy p10 EPERM
-	policy_status "serial 0"
-	dmesg_has "lockdown: policy refused: firmware Secure Boot is off"
-	EOF
-}
-
-# Root wrote ACPI tables into the initrd (scripts/boot.sh): refused by the
-# level firmware Secure Boot raised in setup_arch(), before any LSM
-# answers the locked_down hook (on 6.12 early LSMs start only after
-# setup_arch()).
-plan_acpi_refused() {
-	cat <<-'EOF'
-	dmesg_count "ACPI: SSDT ACPI table found in initrd [kernel/firmware/acpi/lktest.aml]" 1 1
-	dmesg_count "ACPI: kernel is locked down, ignoring table override" 1 1
-	dmesg_count "Table Upgrade: install" 0 0
-	EOF
-}
-
-# efivar_ssdt=LKSSDT at every boot (scripts/boot.sh).  Root stores an SSDT
-# in a variable of its own; no such variable yet, so nothing is loaded.
-plan_efivar_ssdt() {
-	cat <<-'EOF'
-	level none
-	dmesg_count "loading SSDT from variable" 0 0
-	acpi_table ssdt.aml absent
-	efivar_write LKSSDT ssdt.aml ok
-	efivar_has LKSSDT ssdt.aml
-	EOF
-}
-
-# lockdown=integrity: the table is refused, reported and counted, also
-# where lockdown is not an early LSM (configs/lsm-late.config).
-plan_efivar_ssdt_locked() {
-	cat <<-'EOF'
-	level integrity
-	origin integrity command line
-	efivar_has LKSSDT ssdt.aml
-	dmesg_count "Lockdown: swapper/0: modifying ACPI tables is restricted; see man kernel_lockdown.7" 1 1
-	denials "modifying ACPI tables" 1 1
-	status_has "modifying ACPI tables"
-	dmesg_count "loading SSDT from variable" 0 0
-	acpi_table ssdt.aml absent
-	EOF
-}
-
-# Open: the same variable's table is loaded.
-plan_efivar_ssdt_open() {
-	cat <<-'EOF'
-	level none
-	efivar_has LKSSDT ssdt.aml
-	dmesg_count "efi: loading SSDT from variable LKSSDT-" 1 1
-	dmesg_count "modifying ACPI tables is restricted" 0 0
-	acpi_table ssdt.aml present
-	EOF
-}
-
-# MOK enrollment as users do it, booted through shim (scripts/mkshimvars.sh).
-# lktest.mokstep=import (default): stage the project's MOK certificate with
-# the password lktest.mokpw; MokManager enrolls it on the next boot.
-# lktest.mokstep=verify: a kernel signed only with the MOK key booted, and
-# shim handed the MOK over as the MOKvar table and a volatile MokListRT.
-plan_mokenroll() {
-	local cert=$KEYDIR/mok.der pw
-
-	echo "efivar SecureBoot 1"
-	echo "mok_var MokListRT 0x00000006"
-	echo "mok_var MokListXRT 0x00000006"
-	echo "mok_var MokListTrustedRT 0x00000006"
-	if [ "$(cmdline_arg lktest.mokstep)" = verify ]; then
-		cat <<-EOF
-		mok_var MokListRT 0x00000006 $cert
-		dmesg_has "Loading X.509 certificate: UEFI:MokListRT (MOKvar table)"
-		dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
-		EOF
-	else
-		pw=$(cmdline_arg lktest.mokpw)
-		printf 'mok_import %s %q\n' "$cert" "${pw:-lktest}"
+	[ "$(cmdline_arg lktest.mokstep)" = verify ] && step=verify
+	if [ "$1" != "$step" ]; then
+		echo "SKIP: this boot is MOK step $step"
+		return 77
 	fi
+	"check_$2" "${@:3}"
 }
 
-# "make run": what a newcomer (or a bug report) wants to see of a Secure
-# Boot machine, each step still checked.
-plan_demo() {
-	cat <<-'EOF'
-	mokutil_sb "SecureBoot enabled"
-	level integrity
-	origin integrity EFI Secure Boot
-	rdmsr ok
-	wrmsr EPERM
-	devport_dd EPERM
-	setpci_write EPERM
-	insmod lktest_unsigned EKEYREJECTED
-	dmesg_has "Lockdown: "
-	status 1 "locked down (integrity)"
-	EOF
-}
+# mok_enroll CERT: mok_import CERT with the password the kernel command
+# line gives as lktest.mokpw (scripts/mkshimvars.sh), else "lktest".
+check_mok_enroll() {
+	local pw
 
-# A db variable with a malformed list between two good ones (see
-# scripts/mkstore.sh): the boot completes, the bad list is reported and
-# nothing of it is trusted, the lists around it and the other variables
-# are imported.
-plan_baddb() {
-	cat <<-'EOF'
-	efivar SecureBoot 1
-	level integrity
-	origin integrity EFI Secure Boot
-	dmesg_has "EFI: UEFI:db: bad signature list at offset"
-	dmesg_count "Loaded X.509 cert 'Lockdown Test bad: " 0 0
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test db: "
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test both: "
-	EOF
-	plan_uefi_keys
-}
-
-# The attacks on MOK: root on a locked-down Secure Boot machine writes
-# MokListRT with its own certificate and then boots a kernel (a reboot, or
-# kexec_file_load() of a db-signed kernel), hoping that kernel trusts it.
-# Firmware refuses a volatile variable at runtime; a non-volatile one is
-# written and survives, and must be ignored, with the reason on the console.
-plan_attack_forge() {
-	cat <<-'EOF'
-	efivar SecureBoot 1
-	level integrity
-	mokvar_table no
-	forge_mok 06 EINVAL
-	forge_mok 07 ok
-	insmod lktest_attacker EKEYREJECTED
-	EOF
-}
-
-# What the kernel booted after the forgery must show.
-plan_attack_fooled_not() {
-	cat <<-'EOF'
-	level integrity
-	origin integrity EFI Secure Boot
-	mok_var MokListRT 0x00000007 /usr/lib/lktest/keys/attacker.der
-	dmesg_has "integrity: Ignoring UEFI:MokListRT variable (attributes 0x7): shim handed over no MOKvar table"
-	dmesg_count "Loaded X.509 cert 'Lockdown Test attacker: " 0 0
-	insmod lktest_attacker EKEYREJECTED
-	modload lktest_attacker EKEYREJECTED
-	dmesg_count "Loading of module with unavailable key is rejected" 2 2
-	insmod lktest_db ok
-	policy attacker ENOKEY
-	policy_status "serial 0"
-	EOF
-}
-
-# Attack 1: forge, reboot (boot.sh: the same variable store).
-plan_attack_nv() {
-	plan_attack_forge
-}
-
-plan_attack_nv_reboot() {
-	echo "efivar SecureBoot 1"
-	plan_attack_fooled_not
-}
-
-# Attack 2: forge in a boot without shim (root chooses what boots next),
-# then boot through shim: the MOK enrolled through MokManager is trusted,
-# root's is not; shim replaced the forged variable with its volatile mirror.
-plan_attack_shim() {
-	plan_attack_forge
-}
-
-plan_attack_shim_reboot() {
-	cat <<-'EOF'
-	efivar SecureBoot 1
-	level integrity
-	origin integrity EFI Secure Boot
-	mokvar_table yes
-	mok_var MokListRT 0x00000006 /usr/lib/lktest/keys/mok.der
-	dmesg_count "Loaded X.509 cert 'Lockdown Test attacker: " 0 0
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
-	insmod lktest_attacker EKEYREJECTED
-	modload lktest_attacker EKEYREJECTED
-	insmod lktest_mok ok
-	policy attacker ENOKEY
-	policy_status "serial 0"
-	EOF
-}
-
-# The boot chain users run: OVMF, shim (signed with the db key), systemd-boot,
-# the kernel signed with the MOK key that MokManager enrolled.  Shim hands
-# the MOK over in the MOKvar table: MOK-signed modules load, dbx still
-# revokes, root's key is nobody's.
-plan_shim() {
-	plan_secure_boot "EFI Secure Boot"
-	cat <<-'EOF'
-	efivar SecureBoot 1
-	mokvar_table yes
-	mok_var MokListRT 0x00000006 /usr/lib/lktest/keys/mok.der
-	dmesg_has "integrity: Loading X.509 certificate: UEFI:MokListRT (MOKvar table)"
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
-	dmesg_count "integrity: Ignoring UEFI:MokListRT" 0 0
-	insmod lktest_mok ok
-	modload lktest_mok ok
-	insmod lktest_db ok
-	insmod lktest_dbx EKEYREJECTED
-	dmesg_has "module: signature of lktest_dbx rejected: certificate 'Lockdown Test dbx: "
-	insmod lktest_rleaf EKEYREJECTED
-	insmod lktest_attacker EKEYREJECTED
-	keys_view "MOK, handed over by shim" "Lockdown Test mok: "
-	tpm_define counter
-	policy mok12 ok
-	policy_status "serial 12" "rule 8 ioport 0x0080-0x0080 uses 0"
-	dmesg_has "signed by 'Lockdown Test mok: "
-	ioport ioperm 0x80 1 ok
-	policy_status "rule 8 ioport 0x0080-0x0080 uses 1"
-	EOF
-}
-
-# Shim with the project's "vendor" key built in where Debian's shim has
-# Debian's CA (scripts/boot.sh): shim hands it over in the MOKvar table
-# with the enrolled MOK, both reach the platform keyring alike, and only
-# the MOK, marked as the owner's, signs an owner policy.
-plan_shim_vendor() {
-	cat <<-'EOF'
-	efivar SecureBoot 1
-	level integrity
-	mokvar_table yes
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test vendor: "
-	dmesg_has "integrity: Loaded X.509 cert 'Lockdown Test mok: "
-	dmesg_count "Debian Secure Boot CA" 0 0
-	keys_view "MOK, handed over by shim" "Lockdown Test vendor: "
-	policy vendor12 ENOKEY
-	dmesg_has "lockdown: policy refused: signed by 'Lockdown Test vendor: "
-	policy_status "serial 0"
-	tpm_define counter
-	policy mok12 ok
-	EOF
-}
-
-# Attack 3: forge, then kexec a db-signed kernel; kexec_load() stays
-# refused, a kernel signed with root's key is refused by kexec_file_load().
-plan_attack_kexec() {
-	plan_attack_forge
-	cat <<-'EOF'
-	kexec_load EPERM
-	kexec_file kernel-attacker EPERM
-	kexec_file kernel ok
-	EOF
-}
-
-after_attack_kexec() {
-	echo "lktest: kexec into the db-signed kernel"
-	kexec -e
-	echo "lktest: kexec -e returned $?"
-}
-
-plan_attack_kexec_after() {
-	plan_attack_fooled_not
-	cat <<-'EOF'
-	kexec_load EPERM
-	kexec_file kernel-attacker EPERM
-	EOF
-}
-
-# secureboot_enable=1 on a machine without Secure Boot: no firmware keys,
-# so a module signed with the db key has no key to verify it.
-plan_emulated() {
-	plan_secure_boot "secureboot_enable=1"
-	plan_bad_signatures
-	echo "sig_enforce Y"
-	echo "level integrity"
-	cat <<-'EOF'
-	insmod lktest_db EKEYREJECTED
-	modload lktest_db EKEYREJECTED
-	dmesg_count "Loading of module with unavailable key is rejected" 2 2
-	EOF
-	plan_owner_policy_refused
-}
-
-plan_setupmode() {
-	cat <<-'EOF'
-	efivar SetupMode 1
-	efivar SecureBoot 0
-	mokutil_sb "SecureBoot disabled" "Platform is in Setup Mode"
-	level none
-	origin none
-	sig_enforce N
-	capbnd41 present
-	EOF
-	plan_guarded ok
-	echo "insmod lktest_unsigned ok"
-	plan_owner_policy_refused
-}
-
-# A boot that must not be locked down: nothing raised it, signatures are
-# not enforced, the capability is there, guarded operations work.
-plan_not_locked() {
-	cat <<-'EOF'
-	level none
-	origin none
-	sig_enforce N
-	capbnd41 present
-	wrmsr ok
-	insmod lktest_unsigned ok
-	EOF
+	pw=$(cmdline_arg lktest.mokpw)
+	check_mok_import "$1" "${pw:-lktest}"
 }
 
 # warned VALUE: VALUE as a warning quotes it, cut at 32 characters.
@@ -1755,93 +1014,161 @@ warned() {
 	[ ${#1} -le 32 ] || printf '...'
 }
 
-# secureboot_enable= and lockdown= with every bad value at once: the boot
-# completes, nothing is locked down, each bad value is named in a warning
-# of its own, and secureboot_enable=0 (valid: off) in none.
-plan_badparams() {
-	local v n=0
+# warned_values NAME TEXT [VALID...]: each value of NAME= on the kernel
+# command line, VALID ones aside, is named in one warning of its own,
+# "lockdown: NAME=VALUE: TEXT" (VALUE as warned() quotes it).
+check_warned_values() {
+	local v w rc=0
 
-	plan_not_locked
 	while IFS= read -r v; do
-		[ "$v" = 0 ] && continue
+		for w in "${@:3}"; do
+			[ "$v" = "$w" ] && continue 2
+		done
+		check_dmesg_count "lockdown: $1=$(warned "$v"): $2" 1 1 || rc=1
+	done < <(cmdline_arg "$1")
+	return $rc
+}
+
+# warned_count NAME PATTERN [VALID...]: PATTERN is in as many lines of the
+# kernel log as NAME= has values on the command line, VALID ones aside.
+check_warned_count() {
+	local v w n=0
+
+	while IFS= read -r v; do
+		for w in "${@:3}"; do
+			[ "$v" = "$w" ] && continue 2
+		done
 		n=$((n + 1))
-		printf 'dmesg_count "lockdown: secureboot_enable=%s: expected 0 or 1; ignored" 1 1\n' \
-			"$(warned "$v")"
-	done < <(cmdline_arg secureboot_enable)
-	echo "dmesg_count \"expected 0 or 1\" $n $n"
-	while IFS= read -r v; do
-		printf 'dmesg_count "lockdown: lockdown=%s: unknown level, expected integrity or confidentiality; ignored" 1 1\n' \
-			"$(warned "$v")"
-	done < <(cmdline_arg lockdown)
+	done < <(cmdline_arg "$1")
+	check_dmesg_count "$2" "$n" "$n"
 }
 
-# Open boot; guarded operations race a raise to integrity through
-# securityfs, then securityfs writers race each other from integrity.
-plan_race() {
-	cat <<-'EOF'
-	level none
-	origin none
-	race raise
-	level integrity
-	origin integrity securityfs
-	status 1 because a level was written to /sys/kernel/security/lockdown
-	race writers
-	level confidentiality
-	origin confidentiality securityfs
-	EOF
+# policy_hash_revoked NAME: the kernel refused $POLICIES/NAME.policy for
+# its binary hash, which dbx revokes; scripts/mkpolicies.sh puts the hash
+# beside it as NAME.sha256.
+check_policy_hash_revoked() {
+	check_dmesg_has "lockdown: policy refused: binary hash $(cat "$POLICIES/$1.sha256") is revoked by UEFI:dbx"
 }
 
-# Open boot; securityfs writers race each other from none.
-plan_race_writers() {
-	cat <<-'EOF'
-	level none
-	race writers
-	level confidentiality
-	origin confidentiality securityfs
-	EOF
+# --- after a scenario ---------------------------------------------------------
+# after_NAME: run once scenario NAME's checks are done and its KTAP is out.
+
+# owner_tpm goes on in the db-signed kernel it loaded (owner_tpm_after).
+after_owner_tpm() {
+	after_attack_kexec
 }
 
-# Benchmarks (scripts/bench.sh): figures only, the same plan with and
-# without lockdown, on our kernel and on the stock one (so nothing here
-# needs our securityfs files or CAP_COMPROMISE_KERNEL).
-plan_bench() {
-	local op
+after_attack_kexec() {
+	echo "lktest: kexec into the db-signed kernel"
+	kexec -e
+	echo "lktest: kexec -e returned $?"
+}
 
-	for op in getppid msr-read msr-write ioperm iopl pci-write devport-open; do
-		echo "bench $op"
+# --- plans --------------------------------------------------------------------
+# A scenario's plan is the text file $PLANS/NAME.plan (test-initramfs/plans;
+# a file only included is a plan too): one check a line, "CHECK ARGS...
+# EXPECTATION", its words quoted as in the shell ('...', "..." or a \
+# before one character) but never expanded.  A line that begins with #
+# and a blank line are skipped; a # after a check is a word of it.
+# Besides checks:
+#   include NAME ARGS...  the lines of $PLANS/NAME.plan, with @1@, @2@...
+#                         in them replaced by ARGS
+#   @NAME@                anywhere in a line: the constant NAME of
+#                         PLAN_CONSTANTS
+# Any other @WORD@ is an error.  A check that depends on the boot (its
+# command line, a file) does that itself: the plan stays data.
+declare -A PLAN_CONSTANTS=(
+	[TPM_COUNTER]="$TPM_COUNTER"
+)
+
+# split_words LINE: LINE's words into the array WORDS, quoted as in the
+# shell but never expanded: blanks separate words, '...' and "..." quote
+# (nothing is special inside them), and a \ outside quotes takes the next
+# character as it is.  Fails on an unmatched quote.  Plain bash: no
+# process a line (xargs would start two for every check, under TCG).
+split_words() {
+	local s=$1 c q='' w='' inword=''
+
+	WORDS=()
+	while [ -n "$s" ]; do
+		c=${s:0:1}
+		s=${s:1}
+		if [ -n "$q" ]; then
+			# In quotes: up to the same quote.
+			if [ "$c" = "$q" ]; then
+				q=
+			else
+				w+=$c
+			fi
+			continue
+		fi
+		case $c in
+		[[:blank:]])
+			[ -z "$inword" ] || WORDS+=("$w")
+			w='' inword=''
+			;;
+		\"|\')
+			q=$c inword=1
+			;;
+		\\)
+			w+=${s:0:1}
+			s=${s:1}
+			inword=1
+			;;
+		*)
+			w+=$c inword=1
+			;;
+		esac
 	done
-	echo kbench
+	[ -z "$inword" ] || WORDS+=("$w")
+	[ -z "$q" ] || { echo "unmatched $q in: $1" >&2; return 1; }
 }
 
-plan_bench_none() {
-	plan_bench
+# plan_lines NAME [ARGS...]: the lines of plan NAME, includes expanded,
+# with ARGS for @1@, @2@...  Fails, saying why, on a missing plan, an
+# @WORD@ it has nothing for, or includes nested more than 8 deep.
+plan_lines() {
+	plan_expand 0 "$@"
 }
 
-plan_bench_integrity() {
-	plan_bench
+# plan_expand DEPTH NAME [ARGS...]: plan_lines, DEPTH includes down.
+plan_expand() {
+	local depth=$1 name=$2 file=$PLANS/$2.plan line n=0 i k
+	local args=("${@:3}") skip='^[[:space:]]*(#|$)' word='@[A-Za-z0-9_]+@'
+
+	# A name becomes a path: no "/" or "..".
+	[[ $name =~ ^[a-z0-9_]+$ ]] || { echo "'$name': not a plan name" >&2; return 1; }
+	[ -f "$file" ] || { echo "$file: no such plan" >&2; return 1; }
+	[ "$depth" -le 8 ] || { echo "$file: included more than 8 deep" >&2; return 1; }
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		[[ $line =~ $skip ]] && continue
+		for i in "${!args[@]}"; do
+			line=${line//"@$((i + 1))@"/"${args[i]}"}
+		done
+		for k in "${!PLAN_CONSTANTS[@]}"; do
+			line=${line//"@$k@"/"${PLAN_CONSTANTS[$k]}"}
+		done
+		if [[ $line =~ $word ]]; then
+			echo "$file:$n: nothing to put for ${BASH_REMATCH[0]}" >&2
+			return 1
+		fi
+		if [[ $line =~ ^include[[:space:]] ]]; then
+			if ! split_words "$line" 2>/dev/null; then
+				echo "$file:$n: an unmatched quote" >&2
+				return 1
+			fi
+			plan_expand $((depth + 1)) "${WORDS[@]:1}" || return 1
+			continue
+		fi
+		printf '%s\n' "$line"
+	done <"$file"
 }
 
-# The writes an owner policy allows (scripts/mkpolicies.sh: bench), under
-# firmware Secure Boot: compared with plan_bench_efi's open kernel.
-plan_bench_policy() {
-	echo "tpm_define counter"
-	echo "policy bench ok"
-	plan_bench_efi
-}
-
-# bench_policy's writes, open, through the same firmware as bench_policy
-# (OVMF, with Secure Boot off).
-plan_bench_efi() {
-	local op
-
-	for op in msr-write ioperm pci-write; do
-		echo "bench $op"
-	done
-	echo kbench
-}
-
-plan_bench_keys() {
-	echo "uefi_keys"
+# run_check LINE: the check LINE names, with LINE's other words.
+run_check() {
+	split_words "$1" || return 1
+	"check_${WORDS[0]}" "${WORDS[@]:1}"
 }
 
 # --- runner -------------------------------------------------------------------
@@ -1864,7 +1191,7 @@ ktap() {
 }
 
 main() {
-	local scenario plan=() line n=0 fn pass=0 fail=0 skip=0 out rc reason us
+	local scenario plan=() text why line n=0 pass=0 fail=0 skip=0 out rc reason us
 	local t0=$SECONDS
 
 	mount_fs securityfs /sys/kernel/security
@@ -1880,20 +1207,20 @@ main() {
 	fi
 
 	scenario=$(cmdline_arg lktest.scenario)
-	for fn in "plan_$scenario"; do
-		if [ -n "$scenario" ] && declare -F "$fn" >/dev/null; then
-			mapfile -t plan < <("$fn")
-			break
-		fi
-	done
+	# On failure the last line says why.
+	if text=$(plan_lines "$scenario" 2>&1); then
+		[ -z "$text" ] || mapfile -t plan <<<"$text"
+	else
+		why=${text##*$'\n'}
+	fi
 
 	ktap "TAP version 13"
 	if [ ${#plan[@]} -eq 0 ]; then
 		ktap "1..1"
-		ktap "# lktest.scenario='$scenario': no such scenario"
+		ktap "# lktest.scenario='$scenario': ${why:-an empty plan}"
 		ktap "not ok 1 - scenario $scenario"
 		ktap "# totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
-		echo "lktest: unknown scenario '$scenario'"
+		echo "lktest: scenario '$scenario': ${why:-an empty plan}"
 		exec 3>&-
 		return 1
 	fi
@@ -1907,7 +1234,7 @@ main() {
 	for line in "${plan[@]}"; do
 		n=$((n + 1))
 		us=${EPOCHREALTIME/./}
-		out=$(eval "set -- $line"; fn=check_$1; shift; "$fn" "$@" 2>&1)
+		out=$(run_check "$line" 2>&1)
 		rc=$?
 		[ -n "$out" ] && printf '# %s\n' "${out//$'\n'/$'\n'# }" >&3
 		case $rc in
@@ -1943,5 +1270,6 @@ main() {
 	[ "$fail" -eq 0 ]
 }
 
-# LKTEST_SOURCE_ONLY=1: define the checks only (lktest-dropbound runs one).
+# LKTEST_SOURCE_ONLY=1: define the checks only (lktest-dropbound runs one;
+# scripts/plan-check.sh expands the plans with LKTEST_PLANS).
 [ -n "${LKTEST_SOURCE_ONLY:-}" ] || main "$@"

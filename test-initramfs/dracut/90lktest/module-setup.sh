@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # dracut module: turn the initramfs into the lockdown test harness.
-# Built by scripts/mkinitramfs.sh, which copies this folder and the runner
-# (lktest-run.sh) into a private dracut tree and sets:
+# Built by scripts/mkinitramfs.sh, which copies this folder, the runner
+# (lktest-run.sh) and its plans (plans/*.plan) into a private dracut tree
+# and sets:
 #   LKTEST_BINDIR   the compiled test programs (lktest-*)
 #   LKTEST_KSELFTEST  the tree's lockdown selftests as kselftest installs
 #                   them (run_kselftest.sh), installed as /usr/lib/kselftest
@@ -45,6 +46,12 @@ install() {
         [[ -x $f ]] && inst_binary "$f" "/usr/bin/${f##*/}"
     done
     inst_script "$moddir/lktest-run.sh" /usr/bin/lktest-run
+    # the scenarios' plans, where the runner reads them (its PLANS)
+    [[ -f $moddir/plans/open.plan ]] || dfatal "lktest: no plans in $moddir/plans"
+    mkdir -p "$initdir/usr/lib/lktest/plans"
+    for f in "$moddir"/plans/*.plan; do
+        inst_simple "$f" "/usr/lib/lktest/plans/${f##*/}"
+    done
 
     # the selftests, and what kselftest's runner uses
     [[ -x $LKTEST_KSELFTEST/run_kselftest.sh ]] ||
