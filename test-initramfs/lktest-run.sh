@@ -1145,8 +1145,10 @@ plan_integrity() {
 	echo "status 1 because the kernel command line has lockdown=integrity"
 	echo "origin integrity command line"
 	echo "sig_enforce N"
-	# acpi_rsdp= (scripts/boot.sh) refused by the level lockdown= raised.
+	# acpi_rsdp= and the initrd's ACPI table (scripts/boot.sh) refused by
+	# the level lockdown= raised.
 	echo 'dmesg_count "ACPI: OSL: kernel is locked down, ignoring acpi_rsdp=" 1 1'
+	plan_acpi_refused
 	plan_boot_locked_caps
 	plan_integrity_denials EPERM
 	echo "open /proc/kcore r ok"
