@@ -14,8 +14,9 @@ stage tree	"$TOP/scripts/tree.sh"
 stage config	"$TOP/scripts/configure.sh"
 stage kernel	"$TOP/scripts/build-kernel.sh"
 # 6.1 also builds a kernel whose lockdown LSM is not early
-# (configs/lsm-late.config), to boot efivar_ssdt on it after the matrix:
-# a parameter refused only while early LSMs answer would pass there.
+# (configs/lsm-late.config), to boot efivar_ssdt and integrity (acpi_rsdp=
+# and an initrd ACPI table) on it after the matrix: what is refused only
+# while early LSMs answer would pass there.
 # Its output ($LATE_OBJ) starts as a copy of the main kernel's and is
 # built at the main kernel's path, mounted over it in a mount namespace
 # of its own: Kbuild records absolute paths (objtool's build does), and
@@ -196,7 +197,7 @@ matrix
 if [ "$KVER" = 6.1 ]; then
 	mkdir -p "$LOGS/lsm-late"
 	LOGS=$LOGS/lsm-late KERNEL=$LATE_OBJ/arch/x86/boot/bzImage \
-		SCENARIOS=efivar_ssdt TAG=" (lsm-late)" matrix
+		SCENARIOS="efivar_ssdt integrity" TAG=" (lsm-late)" matrix
 fi
 kunit
 # A check that died half-way has not passed: say so, or its missing

@@ -255,26 +255,11 @@ TEST(msr_read_allowed)
 	close(fd);
 }
 
-/* Write MSR_TSC_AUX's own value back: allowed, it changes nothing. */
-TEST(msr_write)
-{
-	struct guard g;
-	uint64_t val;
-	int fd, err;
-
-	if (!guard_begin(_metadata, &g, INTEGRITY, "raw MSR access", true))
-		return;
-	fd = open_msr(_metadata, &val);
-	if (fd < 0 || !msr_writes_testable(_metadata, &g))
-		goto out;
-	err = pwrite(fd, &val, sizeof(val), MSR_TSC_AUX) == sizeof(val) ? 0 : errno;
-	guard_end(_metadata, &g, err);
-out:
-	if (fd >= 0)
-		close(fd);
-}
-
-TEST(msr_write_ioctl)
+/*
+ * Write MSR_TSC_AUX's own value back, through pwrite or the
+ * X86_IOC_WRMSR_REGS ioctl: allowed, it changes nothing.
+ */
+static void msr_write_back(struct __test_metadata *_metadata, bool by_ioctl)
 {
 	__u32 regs[8] = { 0, MSR_TSC_AUX };
 	struct guard g;
@@ -284,15 +269,30 @@ TEST(msr_write_ioctl)
 	if (!guard_begin(_metadata, &g, INTEGRITY, "raw MSR access", true))
 		return;
 	fd = open_msr(_metadata, &val);
-	if (fd < 0 || !msr_writes_testable(_metadata, &g))
-		goto out;
-	regs[0] = (__u32)val;
-	regs[2] = (__u32)(val >> 32);
-	err = ioctl(fd, X86_IOC_WRMSR_REGS, regs) ? errno : 0;
-	guard_end(_metadata, &g, err);
-out:
-	if (fd >= 0)
-		close(fd);
+	if (fd < 0)
+		return;
+	if (msr_writes_testable(_metadata, &g)) {
+		if (by_ioctl) {
+			regs[0] = (__u32)val;
+			regs[2] = (__u32)(val >> 32);
+			err = ioctl(fd, X86_IOC_WRMSR_REGS, regs) ? errno : 0;
+		} else {
+			err = pwrite(fd, &val, sizeof(val), MSR_TSC_AUX) ==
+			      sizeof(val) ? 0 : errno;
+		}
+		guard_end(_metadata, &g, err);
+	}
+	close(fd);
+}
+
+TEST(msr_write)
+{
+	msr_write_back(_metadata, false);
+}
+
+TEST(msr_write_ioctl)
+{
+	msr_write_back(_metadata, true);
 }
 
 /* The test runs in a child of its own: a granted port goes with it. */
