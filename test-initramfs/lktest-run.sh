@@ -800,15 +800,15 @@ check_kbench() {
 	[ "$(cat /proc/sys/kernel/cap_last_cap)" = 41 ] && flavour=ours
 	cmd insmod "$MODDIR/lktest_kbench_$flavour.ko" || return 1
 	rmmod lktest_kbench
-	dmesg | sed -n 's/.*lktest_kbench: \(.*\)$/kbench \1/p'
+	dmesg | sed -n 's/.*lktest_kbench: \(kind=.*\)$/bench \1/p'
 }
 
 # uefi_keys: what the boot imported from the UEFI key variables and how long
 # it took, for scripts/bench.sh.  With initcall_debug the kernel logs
 # "calling  FN @ PID" and "initcall FN returned R after N usecs" around
 # every initcall (FN is an address without CONFIG_KALLSYMS): the one that
-# logs the db import is load_uefi_certs.  Prints "uefi_keys: initcall FN
-# N usecs, X.509 certs N, blacklist hashes N".
+# logs the db import is load_uefi_certs.  Prints "bench kind=keys
+# initcall=FN usecs=N certs=N hashes=N".
 check_uefi_keys() {
 	local fn line usecs certs hashes=0 type types=
 	local -A keys=()
@@ -828,7 +828,8 @@ check_uefi_keys() {
 	done
 	echo "/proc/keys by type:$types"
 	hashes=${keys[blacklist]:-0}
-	echo "uefi_keys: initcall ${fn:--} ${usecs:--} usecs, X.509 certs $certs, blacklist hashes $hashes"
+	fn=${fn%%+*}
+	echo "bench kind=keys initcall=${fn:--} usecs=${usecs:--} certs=$certs hashes=$hashes"
 	[ -n "$usecs" ]
 }
 

@@ -6,7 +6,7 @@
  * @batch, each batch with ktime_get_ns(), and logs one line per
  * operation:
  *
- *   lktest_kbench: OP: median X.XXX ns/call over B batches of N, result R
+ *   lktest_kbench: kind=kernel op=OP median_ns=X.XXX batches=B batch=N result=R
  *
  * Under QEMU's -icount shift=0 guest time advances one nanosecond per
  * instruction executed, so X is instructions per call, whatever the host
@@ -137,7 +137,7 @@ static int __init kb_init(void)
 		kb_run(ops[i].fn, ps, batches, &res);
 		sort(ps, batches, sizeof(*ps), cmp_u64, NULL);
 		med = ps[batches / 2];
-		pr_info("lktest_kbench: %s: median %llu.%03llu ns/call over %lu batches of %lu, result %d\n",
+		pr_info("lktest_kbench: kind=kernel op=%s median_ns=%llu.%03llu batches=%lu batch=%lu result=%d\n",
 			ops[i].name, med / 1000, med % 1000, batches, batch, res);
 	}
 	kfree(ps);

@@ -18,11 +18,13 @@
  * or refused under lockdown), that is what is timed; the result is
  * reported with the figure:
  *
- *   bench OP: RESULT, median X ns/op, R x getppid (min Y, max Z; B batches of N)
+ *   bench kind=syscall op=OP result=RESULT median_ns=X min_ns=Y max_ns=Z
+ *         x_getppid=R batches=B iterations=N
  *
- * RESULT is "ok" or the errno name of the guarded call, "mixed" when it
- * changed between calls.  Right before each batch, a batch of getppid()
- * is timed too: R is the median of the batches' OP/getppid ratios, a
+ * (one line; scripts/bench.sh collects it).  RESULT is "ok" or the errno
+ * name of the guarded call, "mixed" when it changed between calls.  Right
+ * before each batch, a batch of getppid() is timed too: R is the median
+ * of the batches' OP/getppid ratios, a
  * figure that a host running the guest faster or slower (TCG on a busy
  * machine) changes much less than X.  Exit status 0 when every OP was measured, 1
  * when a setup step (opening a device, reading the value to write back)
@@ -187,9 +189,9 @@ static int run(const char *name, op_fn fn, long iters, int batches)
 		close(b.fd);
 	qsort(per_op, batches, sizeof(*per_op), cmp_double);
 	qsort(rel, batches, sizeof(*rel), cmp_double);
-	printf("bench %s: %s, median %.1f ns/op, %.2f x getppid (min %.1f, max %.1f; %d batches of %ld)\n",
+	printf("bench kind=syscall op=%s result=%s median_ns=%.1f min_ns=%.1f max_ns=%.1f x_getppid=%.2f batches=%d iterations=%ld\n",
 	       name, b.mixed ? "mixed" : lk_errname(b.first_err), per_op[batches / 2],
-	       rel[batches / 2], per_op[0], per_op[batches - 1], batches, iters);
+	       per_op[0], per_op[batches - 1], rel[batches / 2], batches, iters);
 	return LKTEST_MATCH;
 }
 
