@@ -137,6 +137,32 @@ check_wrmsr_xor() {
 	[ "$after" = "$(printf '0x%x' "$val")" ]
 }
 
+# new_window REPORT EXPECT: start a new window of the report limit (10 in
+# 5 s) that writes of $MSR's own value (lktest-storm, --expect EXPECT)
+# share.  11 writes at once are more than any window has room for: at
+# least one is held back, so the next write logged carries REPORT, the
+# line saying how many were held back, and is the first of a new window,
+# with 9 left in it.  Polled every 0.25 s, for at most 80 writes (the
+# window counts jiffies, and a guest short of timer ticks counts slowly).
+new_window() {
+	local report=$1 expect=$2 mark n
+
+	lktest-storm -n 11 --msr "$MSR" --expect "$expect" >/dev/null ||
+		{ echo "11 writes did not all give $expect"; return 1; }
+	for ((n = 1; n <= 80; n++)); do
+		mark=$(dmesg | wc -l)
+		lktest-storm -n 1 --msr "$MSR" --expect "$expect" >/dev/null ||
+			{ echo "a write did not give $expect"; return 1; }
+		if dmesg | tail -n +$((mark + 1)) | grep -qF -- "$report"; then
+			echo "a new report window after $n writes"
+			return 0
+		fi
+		sleep 0.25
+	done
+	echo "no new report window after $((n - 1)) writes"
+	return 1
+}
+
 # audit_allowed TEXT...: with audit on (no daemon: the kernel prints each
 # record), msr-tools wrmsr writes $MSR's value back, which the owner policy
 # allows; the audit record of that allowed write has each TEXT.  The record
@@ -162,22 +188,21 @@ check_audit_allowed() {
 }
 
 # allowed_burst N: lktest-storm writes $MSR's own value N times at once,
-# each allowed by the owner policy, after its report window (10 reports in
-# 5 s) has had time to run out; then one write a second until one is
-# logged again, whose report says how many were held back since the last
-# one.  The burst's logged writes plus the held-back count (less the
+# each allowed by the owner policy, at the start of a report window
+# (new_window); then one write every 0.25 s until one is logged again,
+# whose report says how many were held back since the last one.  The burst's logged writes plus the held-back count (less the
 # probes that were themselves held back) add up to N, and some of the
 # burst was held back.
 check_allowed_burst() {
 	local mark n=0 burst logged held=0 h
 
-	sleep 5.5
+	new_window "more allowed accesses were not logged" ok || return 1
 	mark=$(dmesg | wc -l)
 	cmd lktest-storm -n "$1" --msr "$MSR" --expect ok || return 1
 	burst=$(dmesg | tail -n +$((mark + 1)) | grep -cF " allows wrmsr ")
 	logged=$burst
-	while [ $n -lt 15 ] && [ "$logged" -eq "$burst" ]; do
-		sleep 1
+	while [ $n -lt 80 ] && [ "$logged" -eq "$burst" ]; do
+		sleep 0.25
 		n=$((n + 1))
 		lktest-storm -n 1 --msr "$MSR" --expect ok >/dev/null || return 1
 		logged=$(dmesg | tail -n +$((mark + 1)) | grep -cF " allows wrmsr ")
@@ -354,16 +379,18 @@ check_race() {
 
 # storm N E MIN MAX: N MSR writes all give E, the kernel logs between
 # MIN and MAX denial lines for them, and lockdown_denials counts all N.
-# It first waits out the rate limit window (printk's default: 10 messages
-# per 5 s) that earlier denials may have used up, so that a working rate
-# limit shows as "some, not all".  With E = EPERM, one more denial after
-# the window must say how many the limit held back.
+# With E = EPERM the storm starts a report window (new_window), so that a
+# working limit (10 in 5 s) shows as "some, not all", and the next denial
+# logged after the window must say how many the limit held back.
 check_storm() {
 	local pat='raw MSR access is restricted' before after rc held line
 
 	local c0 c1
 
-	sleep 5.5
+	if [ "$2" = EPERM ]; then
+		new_window "more denials of raw MSR access were not logged" \
+			EPERM || return 1
+	fi
 	before=$(dmesg | grep -c "$pat")
 	c0=$(denials "raw MSR access")
 	cmd lktest-storm -n "$1" --msr "$MSR" --expect "$2"
@@ -376,18 +403,15 @@ check_storm() {
 		[ $((after - before)) -le "$4" ] && [ $((c1 - c0)) -eq "$1" ] || return 1
 	[ "$2" = EPERM ] || return 0
 	held=$((c1 - c0 - (after - before)))
-	sleep 5.5
-	# The window is counted in jiffies, and a guest the host starves of
-	# timer ticks (periodic tick, lost interrupts) counts fewer than the
-	# seconds slept.  A denial inside the window is held back too, so
-	# each further try adds one to the number the report must give.
-	for try in 0 1 2 3 4 5 6 7 8 9; do
+	# One denial every 0.25 s until the window is over: each one inside
+	# it is held back too, and adds one to the number the report gives.
+	for ((try = 0; try < 80; try++)); do
 		line="Lockdown: $((held + try)) more denials of raw MSR access were not logged"
-		cmd lktest-storm -n 1 --msr "$MSR" --expect EPERM || return 1
+		lktest-storm -n 1 --msr "$MSR" --expect EPERM >/dev/null || return 1
 		dmesg | grep -qF "$line" && break
-		echo "try $try: no report yet; the window is not over in jiffies"
-		sleep 1
+		sleep 0.25
 	done
+	echo "$try denials held back after the storm, before the window ended"
 	dmesg | grep -F "more denials of raw MSR access" | tail -n 1
 	dmesg | grep -qF "$line" || { echo "missing: '$line'"; return 1; }
 }
@@ -399,21 +423,19 @@ last_audit_serial() {
 
 # audit_serial: the serial of the newest audit record in the kernel log.
 # "lktest-audit enable" writes a CONFIG_CHANGE record; with no audit daemon
-# the kernel prints it (after a pause, outside printk's rate limit).
+# the kernel prints it, within printk's rate limit (10 in 5 s): written
+# again each second until one shows, for at most 20 s.  A record held back
+# still took a serial, which only makes the count between two serials
+# larger (by at most 5 here, for a window of 5 s), never smaller.
 audit_serial() {
 	local last new try
 
 	last=$(last_audit_serial)
-	sleep 5.5
-	# Until the record shows: printk's limit counts jiffies (see
-	# check_storm).  A record held back still took a serial, which only
-	# makes the count between two serials larger, never smaller.
-	for try in 0 1 2 3 4 5 6 7 8 9; do
-		lktest-audit enable >/dev/null || return 1
+	for ((try = 0; try < 40; try++)); do
+		((try % 2)) || lktest-audit enable >/dev/null || return 1
 		sleep 0.5
 		new=$(last_audit_serial)
 		[ -n "$new" ] && [ "$new" != "$last" ] && break
-		sleep 1
 	done
 	echo "$new"
 }
