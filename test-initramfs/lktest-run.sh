@@ -190,9 +190,10 @@ check_audit_allowed() {
 # allowed_burst N: lktest-storm writes $MSR's own value N times at once,
 # each allowed by the owner policy, at the start of a report window
 # (new_window); then one write every 0.25 s until one is logged again,
-# whose report says how many were held back since the last one.  The burst's logged writes plus the held-back count (less the
-# probes that were themselves held back) add up to N, and some of the
-# burst was held back.
+# whose report says how many were held back since the last one.  The
+# burst's logged writes plus the held-back count (less the probes that
+# were themselves held back) add up to N, and some of the burst was held
+# back.
 check_allowed_burst() {
 	local mark n=0 burst logged held=0 h
 
@@ -1041,29 +1042,34 @@ warned() {
 # command line, VALID ones aside, is named in one warning of its own,
 # "lockdown: NAME=VALUE: TEXT" (VALUE as warned() quotes it).
 check_warned_values() {
-	local v w rc=0
+	local v rc=0
 
 	while IFS= read -r v; do
-		for w in "${@:3}"; do
-			[ "$v" = "$w" ] && continue 2
-		done
 		check_dmesg_count "lockdown: $1=$(warned "$v"): $2" 1 1 || rc=1
-	done < <(cmdline_arg "$1")
+	done < <(bad_values "$1" "${@:3}")
 	return $rc
 }
 
 # warned_count NAME PATTERN [VALID...]: PATTERN is in as many lines of the
 # kernel log as NAME= has values on the command line, VALID ones aside.
 check_warned_count() {
-	local v w n=0
+	local n
+
+	n=$(bad_values "$1" "${@:3}" | grep -c '')
+	check_dmesg_count "$2" "$n" "$n"
+}
+
+# bad_values NAME [VALID...]: each value of NAME= on the kernel command
+# line, one a line, VALID ones aside.
+bad_values() {
+	local v w
 
 	while IFS= read -r v; do
-		for w in "${@:3}"; do
+		for w in "${@:2}"; do
 			[ "$v" = "$w" ] && continue 2
 		done
-		n=$((n + 1))
+		printf '%s\n' "$v"
 	done < <(cmdline_arg "$1")
-	check_dmesg_count "$2" "$n" "$n"
 }
 
 # policy_hash_revoked NAME: the kernel refused $POLICIES/NAME.policy for
