@@ -51,6 +51,9 @@ runtime)	;;
 integrity)	extra="lockdown=integrity acpi_rsdp=0x1000" acpi_override=1 ;;
 confidentiality) extra="lockdown=confidentiality" ;;
 emulated)	extra="secureboot_enable=1" ;;
+# A make buildcheck kernel that lacks an interface (KERNEL=): the
+# selftests skip what it lacks (plans/lacking.plan).
+lacking)	extra="secureboot_enable=1" ;;
 # Every bad value of both parameters in one boot: each must be named in
 # its own warning and change nothing (secureboot_enable=0 first, which is
 # valid and says nothing).

@@ -1,7 +1,7 @@
 #!/bin/bash
 # make buildcheck: build the series as a build robot does, for $KVER.
 #
-#   scripts/buildcheck.sh [configs] [bisect] [sparse]   (default: all three)
+#   scripts/buildcheck.sh [configs] [bisect] [sparse] [boot]   (default: all)
 #
 # configs  the whole series in each configuration of configs/buildcheck/:
 #          NAME.config says on its first line what it is merged on
@@ -13,6 +13,8 @@
 #          (a worktree of $SRC at $BC/bisect-src)
 # sparse   the test config built with C=1 W=1: no warning on a line the
 #          series adds or changes
+# boot     the configurations that lack an interface, booted: the
+#          selftests skip it (do_boot)
 #
 #   CONFIGS="NAME ..."  build only these configurations
 #
@@ -224,13 +226,49 @@ do_sparse() {
 	fi
 }
 
+# The kernels whose fragment says "# boot skips: TEST...", each booted
+# with the project's initramfs (plans/lacking.plan): the selftests pass,
+# and skip each TEST named, as they must on a kernel without the interface.
+do_boot() {
+	local frag name kernel logs t bad
+
+	[ -f "$BUILD/initramfs.img" ] || die "no $BUILD/initramfs.img: run make first"
+	for frag in "$TOP"/configs/buildcheck/*.config; do
+		grep -q '^# boot skips:' "$frag" || continue
+		name=$(basename "$frag" .config)
+		if [ -n "${CONFIGS:-}" ] && ! grep -qw -- "$name" <<<"$CONFIGS"; then
+			continue
+		fi
+		kernel=$BC/$name/arch/x86/boot/bzImage
+		logs=$BC/logs-$name
+		if [ ! -f "$kernel" ] || [ ! -f "$BUILD/.stamp-kernel-bc-$name" ]; then
+			result fail "boot $name" "not built: buildcheck configs first"
+			continue
+		fi
+		if ! LOGS=$logs KERNEL=$kernel "$TOP/scripts/boot.sh" lacking; then
+			result fail "boot $name" "$logs/lacking.ktap"
+			continue
+		fi
+		bad=
+		for t in $(sed -n 's/^# boot skips: //p' "$frag"); do
+			grep -qE "^# # ok [0-9]+ (global\.)?$t # SKIP " "$logs/lacking.ktap" ||
+				bad+=" $t"
+		done
+		if [ -n "$bad" ]; then
+			result fail "boot $name" "did not skip:$bad"
+		else
+			result ok "boot $name: the selftests skip$(sed -n 's/^# boot skips://p' "$frag")"
+		fi
+	done
+}
+
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(configs bisect sparse)
+[ ${#steps[@]} -gt 0 ] || steps=(configs bisect sparse boot)
 "$TOP/scripts/tree.sh"
 for s in "${steps[@]}"; do
 	case $s in
-	configs|bisect|sparse) "do_$s" ;;
-	*) die "unknown step '$s' (configs, bisect, sparse)" ;;
+	configs|bisect|sparse|boot) "do_$s" ;;
+	*) die "unknown step '$s' (configs, bisect, sparse, boot)" ;;
 	esac
 done
 for f in "${fails[@]}"; do
