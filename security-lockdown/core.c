@@ -25,6 +25,9 @@
 
 struct lockdown_state lockdown_state = LOCKDOWN_STATE_INIT(lockdown_state);
 DEFINE_STATIC_KEY_FALSE(lockdown_open);
+#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+EXPORT_SYMBOL_GPL(lockdown_open);	/* msr.ko: <linux/lockdown_owner.h> */
+#endif
 /*
  * Serialises every raise with the one enabling of the open fast path: the
  * level and the key's state can never be seen out of step.
@@ -150,35 +153,54 @@ bool __init lockdown_early_refuses(enum lockdown_reason what)
 	return lockdown_check(&lockdown_state, what) == -EPERM;
 }
 
-static noinline int lockdown_decide(enum lockdown_reason what)
+/**
+ * lockdown_decide - the lockdown hook's answer, beyond the open fast path
+ * @s: the state
+ * @o: the owner policy
+ * @what: the reason asked about
+ * @report: report a refusal (false: KUnit's questions)
+ *
+ * The level first; then, when the running task's site handed over the
+ * access it asks about (lockdown_owner_question()), the owner policy;
+ * then the refusal, reported with the access when there is one.
+ *
+ * Return: 0 when allowed, -EPERM when refused.
+ */
+noinline int lockdown_decide(const struct lockdown_state *s,
+			     struct lockdown_owner *o,
+			     enum lockdown_reason what, bool report)
 {
+	struct lockdown_access *a;
 	int ret;
 
-	ret = lockdown_check(&lockdown_state, what);
+	ret = lockdown_check(s, what);
 	if (ret == -EINVAL) {
 		WARN(1, "Invalid lockdown reason %d", what);
 		return -EPERM;
 	}
-	/* Only once an owner policy is loaded can it have allowed it. */
-	if (ret && lockdown_owner_policy_loaded() &&
-	    lockdown_owner_excepted(what))
-		return 0;	/* the owner policy allowed it: owner.c */
-	if (ret)
-		lockdown_report(what);
+	if (!ret)
+		return 0;
+	a = lockdown_owner_access(what);
+	if (a && lockdown_owner_allows(o, a))
+		return 0;
+	if (report)
+		lockdown_report(what, a);
 	return ret;
 }
 
 /*
  * The locked_down hook. While the kernel is open it costs a patched-out
  * jump and one comparison, less than the stock hook; everything else
- * (the level, an invalid reason, reporting) is decided out of line.
+ * (the level, an invalid reason, the owner policy, reporting) is decided
+ * out of line.
  */
 static int lockdown_locked_down(enum lockdown_reason what)
 {
 	if (static_branch_likely(&lockdown_open) &&
 	    likely((unsigned int)what < LOCKDOWN_CONFIDENTIALITY_MAX))
 		return 0;
-	return lockdown_decide(what);
+	return lockdown_decide(&lockdown_state, LOCKDOWN_RUNNING_OWNER, what,
+			       true);
 }
 
 static struct security_hook_list lockdown_hooks[] __lockdown_hooks_ro = {

@@ -92,13 +92,6 @@ static inline int lockdown_check(const struct lockdown_state *s,
 	return READ_ONCE(s->level) >= what ? -EPERM : 0;
 }
 
-/*
- * True while the kernel is known to be open: the hooks then return at
- * once. Off until lockdown_init_fastpath() has seen the boot-time level,
- * and off for good once the kernel is locked down.
- */
-DECLARE_STATIC_KEY_FALSE(lockdown_open);
-
 /* report.c */
 
 /* A report limit that a spent window answers without taking its lock. */
@@ -129,13 +122,17 @@ static inline bool lockdown_limit_quiet(const struct lockdown_limit *l)
 	return time_before(jiffies, READ_ONCE(l->quiet_until));
 }
 
+struct lockdown_access;
+struct seq_file;
+
 bool lockdown_limit_pass(struct lockdown_limit *l);
 long lockdown_held_back(atomic_long_t *due, atomic_long_t *reported_at);
 void lockdown_count(struct lockdown_state *s, enum lockdown_reason what);
-void lockdown_report(enum lockdown_reason what);
-void lockdown_audit_allowed(enum lockdown_reason what, u64 serial,
-			    unsigned int line, const char *access,
-			    long suppressed);
+void lockdown_report(enum lockdown_reason what, const struct lockdown_access *a);
+void lockdown_report_allowed(const struct lockdown_access *a);
+void lockdown_describe(const struct lockdown_access *a, char *buf,
+		       size_t size);
+void lockdown_show_refusals(struct seq_file *m);
 
 /* cap.c */
 int lockdown_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp);
@@ -202,9 +199,16 @@ struct lockdown_owner {
  * @io: for %LOCKDOWN_IOPORT: first port, port count
  * @io.from: first port
  * @io.num: number of ports
+ * @rule: set by the lockdown hook: the index of the rule that allows the
+ *	access, or -ENOENT
+ * @line: the line of that rule
+ * @serial: the serial of the policy it is in
  */
 struct lockdown_access {
 	enum lockdown_reason what;
+	int rule;
+	unsigned int line;
+	u64 serial;
 	union {
 		struct {
 			unsigned int cpu;
@@ -227,8 +231,6 @@ struct lockdown_access {
 	};
 };
 
-struct seq_file;
-
 struct lockdown_owner_set *
 lockdown_owner_set_alloc(struct lockdown_owner_policy *policy,
 			 const char *text, size_t len, const u8 *digest,
@@ -237,7 +239,7 @@ void lockdown_owner_set_free(struct lockdown_owner_set *set);
 int lockdown_owner_install(struct lockdown_owner *o,
 			   struct lockdown_owner_set *set, u64 *cur_serial);
 void lockdown_owner_destroy(struct lockdown_owner *o);
-bool lockdown_owner_can_except(void);
+bool lockdown_owner_can_ask(void);
 int lockdown_owner_split(const void *blob, size_t len, size_t *textlen,
 			 size_t *siglen);
 int lockdown_owner_load(const void *blob, size_t len);
@@ -247,25 +249,39 @@ int lockdown_owner_load(const void *blob, size_t len);
 int lockdown_owner_counter_advance(u32 index, u64 serial, u64 *value);
 void lockdown_owner_show_text(struct seq_file *m);
 void lockdown_owner_show_status(struct seq_file *m);
-bool lockdown_owner_decide(struct lockdown_owner *o,
-			   const struct lockdown_state *s,
-			   const struct lockdown_access *a,
-			   bool (*ask)(enum lockdown_reason what));
+bool lockdown_owner_question(struct lockdown_owner *o,
+			     struct lockdown_access *a,
+			     bool (*ask)(enum lockdown_reason what));
 
 #ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
+extern struct lockdown_owner lockdown_owner;
+#define LOCKDOWN_RUNNING_OWNER	(&lockdown_owner)
 extern struct lsm_blob_sizes lockdown_blob_sizes;
-bool lockdown_owner_excepted(enum lockdown_reason what);
+struct lockdown_access *lockdown_owner_access(enum lockdown_reason what);
+bool lockdown_owner_allows(struct lockdown_owner *o, struct lockdown_access *a);
 void __init lockdown_owner_init(void);
 #else
+#define LOCKDOWN_RUNNING_OWNER	NULL
 static inline void lockdown_owner_init(void)
 {
 }
 
-static inline bool lockdown_owner_excepted(enum lockdown_reason what)
+static inline struct lockdown_access *
+lockdown_owner_access(enum lockdown_reason what)
+{
+	return NULL;
+}
+
+static inline bool lockdown_owner_allows(struct lockdown_owner *o,
+					 struct lockdown_access *a)
 {
 	return false;
 }
 #endif
+
+/* core.c: the lockdown hook's answer */
+int lockdown_decide(const struct lockdown_state *s, struct lockdown_owner *o,
+		    enum lockdown_reason what, bool report);
 
 /* policy.c */
 int __init lockdown_policy_init(void);

@@ -1,118 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Kernel lockdown: the owner policy at run time - loading, verifying,
- * the current policy, and the questions the guarded sites ask about it.
+ * Kernel lockdown: the owner policy at run time.
  *
- * The machine's owner, holding a key in UEFI db or enrolled as a MOK
- * through shim whose certificate carries the owner's key purpose, signs a
- * policy (format: top of owner_parse.c) that lets named MSR, PCI-config
- * and I/O-port writes through while the kernel is locked down.  Root
- * without that key gains nothing: root may write the policy file
- * (CAP_SYS_ADMIN), but only a text signed by the owner's key, for this
- * machine, with a serial above the current one, is installed.
- *
- * Loading (one write() of the whole blob to
- * /sys/kernel/security/lockdown_policy, offset 0, at most 64 KiB of text
- * plus 16 KiB of signature) checks, in this order:
- *  1. size: -EFBIG over 80 KiB;
- *  2. the appended signature, as scripts/sign-file writes it for a module:
- *     text || PKCS#7 (detached, over the text) || struct module_signature
- *     || "~Module signature appended~\n"; missing or malformed: -EBADMSG;
- *  3. firmware Secure Boot is on (EFI_SECURE_BOOT), else -EPERM: without
- *     it, in setup mode, db is writable by root through efivarfs, and a
- *     key root enrolled there would reach the platform keyring at the next
- *     boot (choice beyond the design: the design trusts db and MOK only as
- *     far as the firmware protects them);
- *  4. the signature, by a key of the platform keyring (UEFI db, and MOK
- *     certificates from shim's MOKvar table) or the machine keyring (MOKs
- *     shim marks trusted) named directly, whose certificate carries the
- *     extended key usage of a lockdown owner key; never the builtin or
- *     secondary keyrings (verify_pkcs7_owner_signature()).  db and shim
- *     also hold the keys of Microsoft, the OEM and the distribution, which
- *     may boot the machine but are not its owner: without the mark a key
- *     signs nothing here, and a PKCS#7 that carries certificates is
- *     refused, so that no CA in db can vouch for a marked key of its own
- *     making.  A signer revoked by dbx or MokListXRT is refused by the
- *     blacklist during verification.  -ENOKEY, -EKEYREJECTED, -EBADMSG;
- *  5. the SHA-256 of the text is not a blacklisted binary hash: an owner
- *     revokes one old policy by putting its hash in dbx or MokListX;
- *     -EKEYREJECTED;
- *  6. the text parses (the parser's -EINVAL / -E2BIG, with the line).
- *     It is parsed only after the signature is verified, so that nothing
- *     root writes reaches the parser unless the owner signed it.  A rule
- *     that opens something off the parser's safe list must say "unsafe";
- *     each such rule is named in a warning when the policy loads;
- *  7. its machine line names this machine: the SHA-256 of the contents of
- *     the UEFI PK variable (without the 4 attribute bytes efivarfs puts
- *     first).  No readable PK: -ENODEV; another digest: -EXDEV;
- *  8. its serial is above the current one (0 at boot), else -ESTALE;
- *  9. its serial is at least the value of the TPM 2.0 NV counter it names,
- *     which is then raised to it (owner_tpm.c): a policy the owner
- *     replaced stays replaced across reboots.  Below: -ESTALE; more than
- *     64 above: -ERANGE; no TPM 2.0, no such index, or an index that is
- *     not a counter the kernel can use: -ENODEV; a TPM error: -EIO.
- *
- * On any refusal the current policy stays, the write fails with that
- * errno, and one console line says why ("lockdown: policy refused: ...").
- *
- * There is no unsigned way to withdraw a policy.  An unsigned "clear"
- * written by root would have to keep the serial in force (or root could
- * clear, then reload an older, wider policy the owner once signed), so
- * the owner would still have to sign a newer policy to allow anything
- * again: it would give the owner nothing, and give root a way to take
- * away what the owner allowed (a fan-control MSR, a watchdog's ports)
- * through a second, unsigned path with rules of its own.  The owner
- * withdraws by signing a policy with a higher serial and no rules.  A
- * policy does not survive a reboot, so an owner can also withdraw it by
- * no longer loading it at boot; the serial it had stays in the TPM
- * counter (9), so no policy with a lower serial that names that counter
- * loads again.  A policy that names another counter is judged by that
- * one: an owner who moves to a new counter revokes the policies of the
- * old one through dbx or MokListX (5).
- *
- * The current policy is an RCU-protected pointer; a load swaps it under
- * a mutex and frees the old one after synchronize_rcu().  Each rule has a
- * use counter, allocated with the policy.  The questions of the guarded
- * sites read it with preemption disabled (rcu_read_lock_sched()), which
- * synchronize_rcu() also waits for, since v5.0: under PREEMPT_RCU,
- * rcu_read_lock() and rcu_read_unlock() are two calls more per section,
- * and an allowed write has two sections.
- *
- * The guarded sites ask kernel_is_locked_down_msr(),
- * kernel_is_locked_down_pci() and kernel_is_locked_down_ioport()
- * (include/linux/lockdown_owner.h).  Until the first policy is loaded
- * they are kernel_is_locked_down() itself, inline, behind the static
- * branch lockdown_owner_loaded, which the first load enables for good;
- * only then do they call the __kernel_is_locked_down_*() of this file.
- * While the kernel is open those cost what kernel_is_locked_down()
- * costs (the lockdown_open static branch first, then the same question).
- * Locked down, an access no rule allows is asked as
- * kernel_is_locked_down() would ask it.  An access a rule allows is still
- * put to every LSM on the locked_down hook (BPF programs can attach
- * there): the task is marked as excepted for that one reason,
- * kernel_is_locked_down() is asked, the mark is cleared.  The lockdown
- * hook sees the mark and allows; the others answer as they like.  The
- * mark lives in the task's LSM blob, is never inherited (a child's blob
- * starts zeroed), and is honoured only in task context, so an interrupt
- * arriving inside the window asks as usual.
- *
- * Choices made here beyond the design (see the commit message):
- *  - everything is behind CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY (default
- *    n), which needs EFI, the platform keyring and MODULE_SIG_FORMAT;
- *  - Secure Boot must be on (3), and the text is parsed only once its
- *    signature is verified (6); a blacklisted text is -EKEYREJECTED;
- *  - an allowed access is logged and audited within one rate limit (ten
- *    per five seconds for all rules together); the next report says how
- *    many the limit held back since the one before; the per-rule counters
- *    in lockdown_policy_status are exact, except that a use decided while
- *    a newer policy is being installed is not counted against either;
- *  - the task mark is honoured in task context only, and only once the
- *    LSM framework has given lockdown its part of the task blob (when
- *    lockdown is not an enabled LSM, the owner policy allows nothing).
- *
- * The signer is the description of the owner's key that verified the
- * signature, "unknown" when it cannot be named.  A signer a revocation
- * list refuses is named with that list in the refusal.
+ * The machine's owner signs a policy (format: owner_parse.c) that lets
+ * named MSR, PCI-config and I/O-port writes through while the kernel is
+ * locked down.  lockdown_owner_load() verifies and installs it; a guarded
+ * site asks __kernel_is_locked_down_msr() or a sibling, which hands the
+ * access to the lockdown hook through the task's blob
+ * (lockdown_owner_question()); the hook asks the policy
+ * (lockdown_owner_allows()); every LSM on the hook is asked as usual.
  */
 
 #define pr_fmt(fmt) "lockdown: " fmt
@@ -120,11 +16,9 @@
 #include <crypto/pkcs7.h>
 #include <crypto/sha2.h>
 #include <keys/system_keyring.h>
-#include <linux/capability.h>
 #include <linux/efi.h>
 #include <linux/err.h>
 #include <linux/export.h>
-#include <linux/jump_label.h>
 #include <linux/lockdown_owner.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module_signature.h>
@@ -149,39 +43,23 @@
 #define LOCKDOWN_SIGNER_UNKNOWN	"unknown"
 
 /* The current policy of the running kernel. */
-static struct lockdown_owner lockdown_owner = {
+struct lockdown_owner lockdown_owner = {
 	.lock = __MUTEX_INITIALIZER(lockdown_owner.lock),
 };
 
-/* Enabled by the first policy loaded, never disabled: see the header. */
-DEFINE_STATIC_KEY_FALSE(lockdown_owner_loaded);
-EXPORT_SYMBOL_GPL(lockdown_owner_loaded);	/* msr.ko (CONFIG_X86_MSR=m) */
-
 /**
  * struct lockdown_task - the lockdown LSM's part of a task's security blob
- * @excepted: the reason the owner policy currently lets through for this
- *	task, or %LOCKDOWN_NONE
+ * @access: the access the task's guarded site is asking about, while it
+ *	asks (lockdown_owner_question()), else NULL
  */
 struct lockdown_task {
-	enum lockdown_reason excepted;
+	struct lockdown_access *access;
 };
 
 /* Filled in with offsets by the LSM framework at boot. */
 struct lsm_blob_sizes lockdown_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct lockdown_task),
 };
-
-/*
- * One limit for the console line and the audit record of allowed
- * accesses: a daemon the owner allows to write an MSR many times a second
- * must flood neither.  The exact counts are in lockdown_policy_status.
- */
-static struct lockdown_limit lockdown_owner_limit =
-	LOCKDOWN_LIMIT_INIT(lockdown_owner_limit);
-
-/* Allowed accesses since boot, and their number at the last report. */
-static atomic_long_t lockdown_owner_allowed;
-static atomic_long_t lockdown_owner_reported_at;
 
 /* The blob offset is valid: the LSM framework initialised lockdown. */
 static bool lockdown_blob_ready __ro_after_init;
@@ -191,7 +69,7 @@ static bool lockdown_blob_ready __ro_after_init;
  *
  * Called from the lockdown LSM's init, after the framework has turned
  * lockdown_blob_sizes into offsets.  When lockdown is not an enabled LSM,
- * nothing is ever excepted, and lockdown_blob_sizes is never used as an
+ * no access reaches the hook, and lockdown_blob_sizes is never used as an
  * offset into another LSM's blob.
  */
 void __init lockdown_owner_init(void)
@@ -200,12 +78,12 @@ void __init lockdown_owner_init(void)
 }
 
 /**
- * lockdown_owner_can_except - whether tasks can be excepted at all
+ * lockdown_owner_can_ask - whether a site's access can reach the hook
  *
  * Return: false when lockdown is not an enabled LSM (it then has no part
  * in the task blob); the owner policy then never allows anything.
  */
-bool lockdown_owner_can_except(void)
+bool lockdown_owner_can_ask(void)
 {
 	return lockdown_blob_ready;
 }
@@ -218,34 +96,30 @@ lockdown_task(const struct task_struct *t)
 	return t->security + lockdown_blob_sizes.lbs_task;
 }
 
-static __always_inline void lockdown_except(enum lockdown_reason what)
-{
-	struct lockdown_task *lt = lockdown_task(current);
-
-	if (lt)
-		WRITE_ONCE(lt->excepted, what);
-}
-
 /**
- * lockdown_owner_excepted - whether the owner policy lets @what through now
+ * lockdown_owner_access - the access the running task's site asks about
  * @what: the reason the locked_down hook is asked about
  *
- * True only inside __kernel_is_locked_down_msr() and its siblings, for the
- * running task, for the one reason they asked about, after a rule of the
- * owner policy allowed the access.  Called by the lockdown LSM's
- * locked_down hook before it refuses.
+ * The blob is the running task's own, set and cleared by the task itself
+ * and never inherited (a child's blob starts zeroed); an interrupt that
+ * asks inside the window is not in task context and gets NULL.
  *
- * Context: Any; false outside task context.
- * Return: true when the lockdown LSM must allow @what.
+ * Context: Any.
+ * Return: the access lockdown_owner_question() handed over for @what, or
+ * NULL.
  */
-bool lockdown_owner_excepted(enum lockdown_reason what)
+struct lockdown_access *lockdown_owner_access(enum lockdown_reason what)
 {
 	const struct lockdown_task *lt;
+	struct lockdown_access *a;
 
-	if (!in_task() || what == LOCKDOWN_NONE)
-		return false;
+	if (!in_task())
+		return NULL;
 	lt = lockdown_task(current);
-	return lt && READ_ONCE(lt->excepted) == what;
+	if (!lt)
+		return NULL;
+	a = READ_ONCE(lt->access);
+	return a && a->what == what ? a : NULL;
 }
 
 /**
@@ -573,12 +447,21 @@ static int lockdown_owner_counter(const struct lockdown_owner_policy *policy)
 
 /**
  * lockdown_owner_load - verify a signed owner policy and make it current
- * @blob: the policy text with its signature appended (see top of file)
+ * @blob: the policy text with a signature appended as scripts/sign-file
+ *	appends one to a module
  * @len: length of @blob, at most %LOCKDOWN_OWNER_BLOB_MAX
  *
- * Checks everything listed at the top of this file, in that order.  On
- * any refusal the current policy stays and one console line names the
- * reason.
+ * Checks, in this order: the size (-EFBIG); the signature trailer
+ * (-EBADMSG); firmware Secure Boot on (-EPERM); the signature, by a key
+ * of UEFI db or a MOK whose certificate carries the lockdown owner
+ * extended key usage, not revoked (verify_pkcs7_owner_signature());
+ * the text's SHA-256 not in the binary blacklist (-EKEYREJECTED); the
+ * text, parsed only now that it is known to be the owner's (-EINVAL,
+ * -E2BIG); its machine line against this machine's PK (-ENODEV, -EXDEV);
+ * its serial above the current one (-ESTALE) and at least its TPM
+ * counter's value, which is raised to it (owner_tpm.c; -ESTALE, -ERANGE,
+ * -ENODEV, -EIO).  On any refusal the current policy stays and one
+ * console line names the reason.
  *
  * Context: Process context; sleeps.
  * Return: 0 when loaded; -EFBIG, -EBADMSG, -EPERM, the errors of
@@ -672,8 +555,6 @@ int lockdown_owner_load(const void *blob, size_t len)
 		lockdown_owner_set_free(set);
 		goto out;
 	}
-	/* From now on the sites ask this file; a no-op after the first. */
-	static_branch_enable(&lockdown_owner_loaded);
 	pr_notice("owner policy serial %llu loaded: %u rules, signed by '%s', sha256 %*phN\n",
 		  cur, nr_rules, signer ?: LOCKDOWN_SIGNER_UNKNOWN,
 		  (int)sizeof(digest), digest);
@@ -775,177 +656,131 @@ static int lockdown_owner_match(const struct lockdown_owner_policy *p,
 }
 
 /*
- * Which rule of @o's current policy allows @a: its index, its line and
- * the policy's serial, or -ENOENT.  -EAGAIN when the MSR of @a has a rule
- * with a mask and @a does not hold the register's value yet.
+ * The rule of @o's current policy that allows @a: its index, with its
+ * line and the policy's serial put in @a; or -ENOENT.  -EAGAIN when the
+ * MSR of @a has a rule with a mask and @a does not hold the register's
+ * value yet.
  */
 static int lockdown_owner_find(struct lockdown_owner *o,
-			       const struct lockdown_access *a,
-			       unsigned int *line, u64 *serial)
+			       struct lockdown_access *a)
 {
 	const struct lockdown_owner_set *set;
-	const struct lockdown_rule *r;
-	int idx;
+	int idx = -ENOENT;
 
 	rcu_read_lock_sched();
 	set = rcu_dereference_sched(o->set);
-	if (!set) {
-		rcu_read_unlock_sched();
-		return -ENOENT;
-	}
-	if (a->what == LOCKDOWN_MSR && a->msr.read) {
+	if (set && a->what == LOCKDOWN_MSR && a->msr.read) {
 		/* Old value unknown: the rule for this MSR, whatever its mask. */
 		idx = lockdown_policy_match_msr(set->policy, a->msr.reg,
 						a->msr.new, a->msr.new);
 		if (idx >= 0 && set->policy->rules[idx].msr.mask != ~0ULL)
 			idx = -EAGAIN;
-	} else {
+	} else if (set) {
 		idx = lockdown_owner_match(set->policy, a);
 	}
 	if (idx >= 0) {
-		r = &set->policy->rules[idx];
-		*line = r->line;
-		*serial = set->policy->serial;
+		a->line = set->policy->rules[idx].line;
+		a->serial = set->policy->serial;
 	}
 	rcu_read_unlock_sched();
 	return idx;
 }
 
-/*
- * lockdown_owner_find() once the MSR's value is known, for a rule with a
- * mask: read the register (this may sleep, so outside any RCU section)
- * and look again; the policy may have changed meanwhile.  A register that
- * cannot be read is allowed by no rule.  Out of line: only such a rule
- * needs the copy of @a.
+/**
+ * lockdown_owner_allows - whether a rule of @o's policy allows @a
+ * @o: the owner policy state
+ * @a: the access; @a->rule, @a->line and @a->serial are set
+ *
+ * For an MSR whose rule has a mask, the register is read (outside any
+ * RCU section: it may sleep) and the policy asked again, since it may
+ * have changed meanwhile; a register that cannot be read is allowed by
+ * no rule.
+ *
+ * Context: The site's, which handed @a over: task context.
+ * Return: true when a rule allows @a.
  */
-static noinline int lockdown_owner_find_read(struct lockdown_owner *o,
-					     const struct lockdown_access *a,
-					     unsigned int *line, u64 *serial)
+bool lockdown_owner_allows(struct lockdown_owner *o, struct lockdown_access *a)
 {
-	struct lockdown_access known = *a;
+	int idx = lockdown_owner_find(o, a);
 
-	known.msr.read = NULL;
-	if (a->msr.read(a->msr.cpu, a->msr.reg, &known.msr.old))
-		return -ENOENT;
-	return lockdown_owner_find(o, &known, line, serial);
-}
-
-static void lockdown_owner_describe(const struct lockdown_access *a,
-				    char *buf, size_t size)
-{
-	switch (a->what) {
-	case LOCKDOWN_MSR:
-		snprintf(buf, size, "wrmsr 0x%x value 0x%llx cpu %u", a->msr.reg,
-			 a->msr.new, a->msr.cpu);
-		break;
-	case LOCKDOWN_PCI_ACCESS:
-		snprintf(buf, size, "pci write %04x:%02x:%02x.%x 0x%x+%u",
-			 a->pci.domain, a->pci.bus, PCI_SLOT(a->pci.devfn),
-			 PCI_FUNC(a->pci.devfn), a->pci.off, a->pci.len);
-		break;
-	default:
-		snprintf(buf, size, "ioport 0x%lx+%lu", a->io.from, a->io.num);
-		break;
+	if (unlikely(idx == -EAGAIN)) {
+		idx = -ENOENT;
+		if (!a->msr.read(a->msr.cpu, a->msr.reg, &a->msr.old)) {
+			a->msr.read = NULL;
+			idx = lockdown_owner_find(o, a);
+		}
 	}
+	a->rule = idx;
+	return idx >= 0;
 }
 
-/* Out of line: the caller asked lockdown_limit_quiet() already. */
-static noinline void lockdown_owner_report(const struct lockdown_access *a,
-					   u64 serial, unsigned int line)
-{
-	char access[64];
-	long suppressed;
-
-	if (!lockdown_limit_pass(&lockdown_owner_limit))
-		return;
-	suppressed = lockdown_held_back(&lockdown_owner_allowed,
-					&lockdown_owner_reported_at);
-	if (suppressed)
-		pr_notice("%ld more allowed accesses were not logged\n",
-			  suppressed);
-	lockdown_owner_describe(a, access, sizeof(access));
-	pr_notice("%s[%d]: owner policy line %u allows %s\n", current->comm,
-		  task_pid_nr(current), line, access);
-	lockdown_audit_allowed(a->what, serial, line, access, suppressed);
-}
-
-/*
- * lockdown_owner_decide(), inline: the running kernel's sites pass a
- * constant @ask, so that it is a direct call, not an indirect one, and
- * @report true, so that an allowed use is logged and audited.
- */
-static __always_inline bool
-__lockdown_owner_decide(struct lockdown_owner *o,
-			const struct lockdown_state *s,
-			const struct lockdown_access *a,
-			bool (*ask)(enum lockdown_reason what), bool report)
+/* Count a use of @a's rule, unless a newer policy replaced it meanwhile. */
+static void lockdown_owner_count(struct lockdown_owner *o,
+				 const struct lockdown_access *a)
 {
 	struct lockdown_owner_set *set;
-	unsigned int line = 0;
-	u64 serial = 0;
-	bool refused;
-	int idx;
 
-	if (lockdown_check(s, a->what) != -EPERM)
-		return ask(a->what);
-
-	idx = lockdown_owner_find(o, a, &line, &serial);
-	if (unlikely(idx == -EAGAIN))
-		idx = lockdown_owner_find_read(o, a, &line, &serial);
-	if (idx < 0)
-		return ask(a->what);
-
-	/* Outside any RCU section: no LSM is asked with one held. */
-	lockdown_except(a->what);
-	refused = ask(a->what);
-	lockdown_except(LOCKDOWN_NONE);
-	if (refused)
-		return true;
-
-	/* Count it unless a newer policy replaced this one meanwhile. */
 	rcu_read_lock_sched();
 	set = rcu_dereference_sched(o->set);
-	if (set && set->policy->serial == serial)
-		atomic64_inc(&set->uses[idx]);
+	if (set && set->policy->serial == a->serial)
+		atomic64_inc(&set->uses[a->rule]);
 	rcu_read_unlock_sched();
-	if (!report)
-		return false;
-	/* Counted first, so that a report held back is always counted. */
-	atomic_long_inc(&lockdown_owner_allowed);
-	if (!lockdown_limit_quiet(&lockdown_owner_limit))
-		lockdown_owner_report(a, serial, line);
+}
+
+/*
+ * lockdown_owner_question(), inline: the running kernel's sites pass a
+ * constant @ask, a direct call, and @report true.
+ */
+static __always_inline bool
+__lockdown_owner_question(struct lockdown_owner *o, struct lockdown_access *a,
+			  bool (*ask)(enum lockdown_reason what), bool report)
+{
+	struct lockdown_task *lt = lockdown_task(current);
+	struct lockdown_access *outer = NULL;
+	bool refused;
+
+	a->rule = -ENOENT;
+	if (lt) {
+		outer = lt->access;
+		WRITE_ONCE(lt->access, a);
+	}
+	refused = ask(a->what);
+	if (lt)
+		WRITE_ONCE(lt->access, outer);
+	if (refused || a->rule < 0)
+		return refused;
+	/* Every LSM allowed it: only now is the rule's use counted. */
+	lockdown_owner_count(o, a);
+	if (report)
+		lockdown_report_allowed(a);
 	return false;
 }
 
 /**
- * lockdown_owner_decide - ask about an access the owner policy may allow
- * @o: the owner policy state
- * @s: the lockdown state
+ * lockdown_owner_question - ask every LSM about an access a site names
+ * @o: the owner policy state the hook is to ask
  * @a: the access
- * @ask: asks every LSM on the locked_down hook; kernel_is_locked_down()
- *	for the running kernel
+ * @ask: asks every LSM on the locked_down hook about @a->what
  *
- * When @s does not forbid @a->what, or no rule of @o allows @a, this is
- * @ask(@a->what), its denial report included.  When a rule allows @a,
- * @ask is called with the running task excepted for @a->what, so that
- * the lockdown LSM allows and every other LSM still answers; if all
- * allow, the rule's use is counted.  It is not logged or audited: this is
- * the entry point for KUnit, whose made-up accesses must not read like
- * real ones in the log, nor spend the real report limit.
+ * @a is handed to the lockdown hook through the running task's blob for
+ * the time of @ask: the hook asks @o's policy about it, and names it when
+ * it refuses.  If every LSM allows and a rule allowed it, the rule's use
+ * is counted.  Nothing is logged for an allowed access: this is the entry
+ * point for KUnit, whose made-up accesses must not read like real ones,
+ * nor spend the real report limit.
  *
  * Return: true when the access must be refused.
  */
-bool lockdown_owner_decide(struct lockdown_owner *o,
-			   const struct lockdown_state *s,
-			   const struct lockdown_access *a,
-			   bool (*ask)(enum lockdown_reason what))
+bool lockdown_owner_question(struct lockdown_owner *o,
+			     struct lockdown_access *a,
+			     bool (*ask)(enum lockdown_reason what))
 {
-	return __lockdown_owner_decide(o, s, a, ask, false);
+	return __lockdown_owner_question(o, a, ask, false);
 }
 
 /*
  * kernel_is_locked_down(), spelled out: a size-optimised build keeps that
- * inline helper out of line here, one call more on every allowed access.
+ * inline helper out of line, one call more on every allowed access.
  */
 static __always_inline bool lockdown_ask(enum lockdown_reason what)
 {
@@ -954,7 +789,7 @@ static __always_inline bool lockdown_ask(enum lockdown_reason what)
 
 /*
  * The out-of-line halves of the questions in include/linux/lockdown_owner.h
- * (documented there), asked once an owner policy has been loaded.
+ * (documented there), asked while the kernel is not known to be open.
  */
 bool __kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
 				 int (*read)(unsigned int cpu, u32 reg,
@@ -965,10 +800,8 @@ bool __kernel_is_locked_down_msr(unsigned int cpu, u32 reg, u64 val,
 		.msr = { .cpu = cpu, .reg = reg, .new = val, .read = read },
 	};
 
-	if (static_branch_likely(&lockdown_open))
-		return kernel_is_locked_down(LOCKDOWN_MSR);
-	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				       lockdown_ask, true);
+	return __lockdown_owner_question(&lockdown_owner, &a, lockdown_ask,
+					 true);
 }
 EXPORT_SYMBOL_GPL(__kernel_is_locked_down_msr);
 
@@ -983,16 +816,14 @@ bool __kernel_is_locked_down_pci(struct pci_dev *dev, loff_t off, size_t len)
 		},
 	};
 
-	if (static_branch_likely(&lockdown_open))
-		return kernel_is_locked_down(LOCKDOWN_PCI_ACCESS);
 	/* Config space is 4 KiB; outside it, len 0 matches no rule. */
 	if (off >= 0 && off < PCI_CFG_SPACE_EXP_SIZE &&
 	    len <= PCI_CFG_SPACE_EXP_SIZE - off) {
 		a.pci.off = off;
 		a.pci.len = len;
 	}
-	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				       lockdown_ask, true);
+	return __lockdown_owner_question(&lockdown_owner, &a, lockdown_ask,
+					 true);
 }
 
 bool __kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
@@ -1002,8 +833,6 @@ bool __kernel_is_locked_down_ioport(unsigned long from, unsigned long num)
 		.io = { .from = from, .num = num },
 	};
 
-	if (static_branch_likely(&lockdown_open))
-		return kernel_is_locked_down(LOCKDOWN_IOPORT);
-	return __lockdown_owner_decide(&lockdown_owner, &lockdown_state, &a,
-				       lockdown_ask, true);
+	return __lockdown_owner_question(&lockdown_owner, &a, lockdown_ask,
+					 true);
 }

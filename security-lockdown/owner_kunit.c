@@ -2,11 +2,11 @@
 /*
  * KUnit tests for the owner policy at run time (owner.c): what can be
  * tested without a signature.  They install policies into a private
- * struct lockdown_owner, decide against a private struct lockdown_state,
- * and stand in for the LSM hook list with fake_ask(), which answers as
- * the lockdown LSM's hook does (lockdown_check(), then the task's
- * exception) and, when told to, as another LSM refusing everything.
- * The kernel's own level and policy are never touched.
+ * struct lockdown_owner and stand in for the LSM hook list with
+ * fake_ask(), which answers as the lockdown hook does (lockdown_decide()
+ * on a private struct lockdown_state and that policy) and, when told to,
+ * as another LSM refusing everything.  The kernel's own level and policy
+ * are never touched.
  */
 
 #include <kunit/test.h>
@@ -24,24 +24,33 @@
 /* What fake_ask() saw, and how it answers; one test runs at a time. */
 static struct {
 	const struct lockdown_state *s;
+	struct lockdown_owner *o;
 	bool other_lsm_refuses;
 	unsigned int asked;
-	bool excepted_seen;
-	bool other_reason_excepted;
+	bool access_seen;
+	bool other_reason_seen;
+	bool lockdown_allowed;
 } fake;
 
 static bool fake_ask(enum lockdown_reason what)
 {
-	bool lockdown_refuses;
-
 	fake.asked++;
-	fake.excepted_seen = lockdown_owner_excepted(what);
-	fake.other_reason_excepted =
-		lockdown_owner_excepted(what == LOCKDOWN_MSR ? LOCKDOWN_IOPORT :
-							       LOCKDOWN_MSR);
-	lockdown_refuses = lockdown_check(fake.s, what) == -EPERM &&
-			   !fake.excepted_seen;
-	return lockdown_refuses || fake.other_lsm_refuses;
+	fake.access_seen = lockdown_owner_access(what);
+	fake.other_reason_seen =
+		lockdown_owner_access(what == LOCKDOWN_MSR ? LOCKDOWN_IOPORT :
+							     LOCKDOWN_MSR);
+	fake.lockdown_allowed = !lockdown_decide(fake.s, fake.o, what, false);
+	return !fake.lockdown_allowed || fake.other_lsm_refuses;
+}
+
+/* Ask about @a as a site does, at the level of @s, with @o's policy. */
+static bool question(struct lockdown_owner *o, struct lockdown_state *s,
+		     struct lockdown_access *a)
+{
+	memset(&fake, 0, sizeof(fake));
+	fake.s = s;
+	fake.o = o;
+	return lockdown_owner_question(o, a, fake_ask);
 }
 
 static struct lockdown_owner *new_owner(struct kunit *test)
@@ -155,33 +164,32 @@ static bool decide_msr(struct lockdown_owner *o, struct lockdown_state *s,
 		.msr = { .reg = reg, .old = old, .new = new, .read = read },
 	};
 
-	memset(&fake, 0, sizeof(fake));
-	fake.s = s;
 	fake_msr.reads = 0;
-	return lockdown_owner_decide(o, s, &a, fake_ask);
+	return question(o, s, &a);
 }
 
 /*
- * At integrity: a write a rule allows is allowed, with the other LSMs
- * asked once while the task is excepted for that reason only, and counted;
- * one no rule allows is refused; the exception never outlives the call.
+ * At integrity: the site hands the write to the hook for that reason
+ * only, and never beyond the question; a write a rule allows is allowed
+ * by the hook and counted, one no rule allows is refused.
  */
-static void owner_test_exception(struct kunit *test)
+static void owner_test_rule(struct kunit *test)
 {
 	struct lockdown_state *s = new_state(test, LOCKDOWN_INTEGRITY_MAX);
 	struct lockdown_owner *o = new_owner(test);
 	u64 cur;
 
-	if (!lockdown_owner_can_except())
+	if (!lockdown_owner_can_ask())
 		kunit_skip(test, "lockdown is not an enabled LSM");
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1, msr_rules), &cur), 0);
 
 	KUNIT_EXPECT_FALSE(test, decide_msr(o, s, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
-	KUNIT_EXPECT_TRUE(test, fake.excepted_seen);
-	KUNIT_EXPECT_FALSE(test, fake.other_reason_excepted);
-	KUNIT_EXPECT_FALSE(test, lockdown_owner_excepted(LOCKDOWN_MSR));
+	KUNIT_EXPECT_TRUE(test, fake.access_seen);
+	KUNIT_EXPECT_FALSE(test, fake.other_reason_seen);
+	KUNIT_EXPECT_TRUE(test, fake.lockdown_allowed);
+	KUNIT_EXPECT_NULL(test, lockdown_owner_access(LOCKDOWN_MSR));
 	KUNIT_EXPECT_EQ(test, uses(o, 0), 1ULL);
 
 	/* Within the mask: allowed; one bit outside it: refused. */
@@ -189,13 +197,14 @@ static void owner_test_exception(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
 	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x400001, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
+	KUNIT_EXPECT_TRUE(test, fake.access_seen);
+	KUNIT_EXPECT_FALSE(test, fake.lockdown_allowed);
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
 
 	/* An MSR no rule names. */
 	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x10, 0, 1, NULL));
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
-	KUNIT_EXPECT_FALSE(test, lockdown_owner_excepted(LOCKDOWN_MSR));
+	KUNIT_EXPECT_FALSE(test, fake.lockdown_allowed);
+	KUNIT_EXPECT_NULL(test, lockdown_owner_access(LOCKDOWN_MSR));
 	lockdown_owner_destroy(o);
 }
 
@@ -209,7 +218,7 @@ static void owner_test_msr_read(struct kunit *test)
 	struct lockdown_owner *o = new_owner(test);
 	u64 cur;
 
-	if (!lockdown_owner_can_except())
+	if (!lockdown_owner_can_ask())
 		kunit_skip(test, "lockdown is not an enabled LSM");
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1, msr_rules), &cur), 0);
@@ -229,13 +238,13 @@ static void owner_test_msr_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
 	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x400000, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 1U);
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
+	KUNIT_EXPECT_FALSE(test, fake.lockdown_allowed);
 
 	/* The read fails: refused, as no rule allowed it. */
 	fake_msr.err = -EIO;
 	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0x1a0, 0, 0x1234, fake_read));
 	KUNIT_EXPECT_EQ(test, fake_msr.reads, 1U);
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
+	KUNIT_EXPECT_FALSE(test, fake.lockdown_allowed);
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
 	lockdown_owner_destroy(o);
 }
@@ -251,24 +260,25 @@ static void owner_test_other_lsm(struct kunit *test)
 	};
 	u64 cur;
 
-	if (!lockdown_owner_can_except())
+	if (!lockdown_owner_can_ask())
 		kunit_skip(test, "lockdown is not an enabled LSM");
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1, msr_rules), &cur), 0);
 	memset(&fake, 0, sizeof(fake));
 	fake.s = s;
+	fake.o = o;
 	fake.other_lsm_refuses = true;
-	KUNIT_EXPECT_TRUE(test, lockdown_owner_decide(o, s, &a, fake_ask));
+	KUNIT_EXPECT_TRUE(test, lockdown_owner_question(o, &a, fake_ask));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
-	KUNIT_EXPECT_TRUE(test, fake.excepted_seen);
-	KUNIT_EXPECT_FALSE(test, lockdown_owner_excepted(LOCKDOWN_MSR));
+	KUNIT_EXPECT_TRUE(test, fake.lockdown_allowed);
+	KUNIT_EXPECT_NULL(test, lockdown_owner_access(LOCKDOWN_MSR));
 	KUNIT_EXPECT_EQ(test, uses(o, 0), 0ULL);
 	lockdown_owner_destroy(o);
 }
 
 /*
- * Not locked down, or no policy, or a policy withdrawn by an empty one:
- * exactly the plain question, never with an exception.
+ * Not locked down: allowed, and no rule is asked or counted.  No policy,
+ * or a policy withdrawn by an empty one: refused.
  */
 static void owner_test_plain(struct kunit *test)
 {
@@ -279,18 +289,17 @@ static void owner_test_plain(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
+	KUNIT_EXPECT_FALSE(test, fake.lockdown_allowed);
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1, msr_rules), &cur), 0);
 	KUNIT_EXPECT_FALSE(test, decide_msr(o, open, 0xc0000103, 0, 1, NULL));
 	KUNIT_EXPECT_EQ(test, fake.asked, 1U);
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
 	KUNIT_EXPECT_EQ(test, uses(o, 0), 0ULL);
 	KUNIT_EXPECT_FALSE(test, decide_msr(o, open, 0x10, 0, 1, NULL));
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 2, ""), &cur), 0);
 	KUNIT_EXPECT_TRUE(test, decide_msr(o, s, 0xc0000103, 0, 1, NULL));
-	KUNIT_EXPECT_FALSE(test, fake.excepted_seen);
+	KUNIT_EXPECT_FALSE(test, fake.lockdown_allowed);
 	lockdown_owner_destroy(o);
 }
 
@@ -310,24 +319,22 @@ static void owner_test_pci_ioport(struct kunit *test)
 	};
 	u64 cur;
 
-	if (!lockdown_owner_can_except())
+	if (!lockdown_owner_can_ask())
 		kunit_skip(test, "lockdown is not an enabled LSM");
 
 	KUNIT_ASSERT_EQ(test, install(o, new_set(test, 1,
 						 "pci write 0000:00:18.0 0x60-0x6f unsafe\n"
 						 "ioport 0x70-0x71 unsafe\n"), &cur), 0);
-	memset(&fake, 0, sizeof(fake));
-	fake.s = s;
-	KUNIT_EXPECT_FALSE(test, lockdown_owner_decide(o, s, &pci, fake_ask));
-	KUNIT_EXPECT_TRUE(test, fake.excepted_seen);
+	KUNIT_EXPECT_FALSE(test, question(o, s, &pci));
+	KUNIT_EXPECT_TRUE(test, fake.access_seen);
 	pci.pci.domain = 0x10000;	/* VMD's first domain is not domain 0 */
-	KUNIT_EXPECT_TRUE(test, lockdown_owner_decide(o, s, &pci, fake_ask));
+	KUNIT_EXPECT_TRUE(test, question(o, s, &pci));
 	pci.pci.domain = 0;
 	pci.pci.off = 0x6e;	/* 0x6e..0x71: past the range */
-	KUNIT_EXPECT_TRUE(test, lockdown_owner_decide(o, s, &pci, fake_ask));
-	KUNIT_EXPECT_FALSE(test, lockdown_owner_decide(o, s, &io, fake_ask));
+	KUNIT_EXPECT_TRUE(test, question(o, s, &pci));
+	KUNIT_EXPECT_FALSE(test, question(o, s, &io));
 	io.io.num = 3;
-	KUNIT_EXPECT_TRUE(test, lockdown_owner_decide(o, s, &io, fake_ask));
+	KUNIT_EXPECT_TRUE(test, question(o, s, &io));
 	KUNIT_EXPECT_EQ(test, uses(o, 0), 1ULL);
 	KUNIT_EXPECT_EQ(test, uses(o, 1), 1ULL);
 	lockdown_owner_destroy(o);
@@ -399,7 +406,7 @@ static void owner_test_split(struct kunit *test)
 
 static struct kunit_case owner_test_cases[] = {
 	KUNIT_CASE(owner_test_serial),
-	KUNIT_CASE(owner_test_exception),
+	KUNIT_CASE(owner_test_rule),
 	KUNIT_CASE(owner_test_msr_read),
 	KUNIT_CASE(owner_test_other_lsm),
 	KUNIT_CASE(owner_test_plain),

@@ -8,9 +8,11 @@
  *     reached, "LEVEL SECONDS ORIGIN" (seconds since boot).
  * /sys/kernel/security/lockdown_denials  read-only: one line per reason,
  *     "COUNT LEVEL REASON", how often it was refused since boot.
+ * /sys/kernel/security/lockdown_refusals (0400) the last refusals, with
+ *     the access where the site named it (lockdown_show_refusals()).
  * /sys/kernel/security/lockdown_policy   (0600, with the owner policy)
  *     reads the text of the owner policy in force (nothing when none);
- *     takes a signed policy in one write (owner.c says what is checked).
+ *     takes a signed policy in one write (lockdown_owner_load()).
  * /sys/kernel/security/lockdown_policy_status   read-only: the owner
  *     policy's serial, machine, digest, signer and per-rule use counts,
  *     in the format lockdown_owner_show_status() documents.
@@ -142,6 +144,13 @@ static int lockdown_denials_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(lockdown_denials);
 
+static int lockdown_refusals_show(struct seq_file *m, void *v)
+{
+	lockdown_show_refusals(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lockdown_refusals);
+
 static int lockdown_policy_show(struct seq_file *m, void *v)
 {
 	lockdown_owner_show_text(m);
@@ -228,6 +237,11 @@ static int __init lockdown_secfs_init(void)
 		return PTR_ERR(d);
 	d = securityfs_create_file("lockdown_denials", 0444, NULL, NULL,
 				   &lockdown_denials_fops);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	/* Commands and pids of every user's refused programs: root's. */
+	d = securityfs_create_file("lockdown_refusals", 0400, NULL, NULL,
+				   &lockdown_refusals_fops);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	if (IS_ENABLED(CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY))

@@ -29,6 +29,7 @@ PCIDEV=0000:00:00.0		# the q35 host bridge
 PCIREG=0x3c			# Interrupt Line: a scratch register for software
 POLICIES=/usr/lib/lktest/policies	# signed owner policies (scripts/mkpolicies.sh)
 POLICY_STATUS=/sys/kernel/security/lockdown_policy_status
+REFUSALS=/sys/kernel/security/lockdown_refusals
 TPM_COUNTER=0x01800001		# the counter the policies name (mkpolicies.sh)
 export TPM2TOOLS_TCTI=device:/dev/tpmrm0
 KTAP=${LKTEST_KTAP:-/dev/ttyS1}
@@ -567,6 +568,45 @@ check_dmesg_count() {
 	dmesg | grep -F -- "$1" | tail -n 3
 	echo "'$1' in dmesg: $n lines (expected $2..$3)"
 	[ "$n" -ge "$2" ] && [ "$n" -le "$3" ]
+}
+
+# refused TEXT...: the newest refusal in lockdown_refusals has every TEXT.
+check_refused() {
+	local last t
+
+	cmd cat "$REFUSALS" || return 1
+	last=$(tail -n 1 <<<"$OUT")
+	for t; do
+		grep -qF -- "$t" <<<"$last" || { echo "no '$t' in the newest"; return 1; }
+	done
+}
+
+# refusals_overflow: 20 refusals of 20 ports (lktest-ioport) overflow the
+# record: it keeps the newest 16, in order, and counts the others as
+# dropped; the same refusal again is counted on the newest entry.
+check_refusals_overflow() {
+	local before lines after want i
+
+	before=$(sed -n 's/^dropped //p' "$REFUSALS")
+	lines=$(grep -c '^refused ' "$REFUSALS")
+	for ((i = 1; i <= 20; i++)); do
+		lktest-ioport ioperm $((0x300 + i)) 1 --expect EPERM >/dev/null || return 1
+	done
+	cmd cat "$REFUSALS" || return 1
+	after=$(sed -n 's/^dropped //p' <<<"$OUT")
+	echo "dropped $before before, $after after, $lines refusals kept before"
+	[ "$after" -eq $((before + lines + 20 - 16)) ] || return 1
+	want=$(for ((i = 5; i <= 20; i++)); do
+		printf 'access "ioport 0x%x+1" comm lktest-ioport times 1\n' $((0x300 + i))
+	done)
+	[ "$(sed -n 's/^refused [0-9]* pid [0-9]* times \([0-9]*\) reason "[^"]*" \(access "[^"]*" comm .*\)/\2 times \1/p' <<<"$OUT")" = "$want" ] ||
+		{ echo "not the newest 16 in order:"; printf '%s\n' "$want"; return 1; }
+	for ((i = 0; i < 2; i++)); do
+		lktest-ioport ioperm 0x314 1 --expect EPERM >/dev/null || return 1
+	done
+	cmd cat "$REFUSALS" || return 1
+	[ "$(grep -c '^refused ' <<<"$OUT")" -eq 16 ] &&
+		tail -n 1 <<<"$OUT" | grep -q ' times 3 reason "raw io port access".* access "ioport 0x314+1" comm lktest-ioport$'
 }
 
 # efivar NAME VALUE: the last byte of the global EFI variable NAME.
