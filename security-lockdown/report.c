@@ -206,7 +206,7 @@ static void lockdown_record(enum lockdown_reason what,
 					 LOCKDOWN_REFUSALS];
 		r->times = 1;
 		r->what = what;
-		r->detailed = a;
+		r->detailed = !!a;
 		if (a) {
 			r->access = *a;
 			r->access.msr.read = NULL;	/* never called from here */

@@ -209,9 +209,9 @@ check_allowed_burst() {
 		lktest-storm -n 1 --msr "$MSR" --expect ok >/dev/null || return 1
 		logged=$(dmesg | tail -n +$((mark + 1)) | grep -cF " allows wrmsr ")
 	done
-	dmesg | tail -n +$((mark + 1)) | grep -F "lockdown: " | tail -n 4
+	dmesg | tail -n +$((mark + 1)) | grep -F "Lockdown: " | tail -n 4
 	for h in $(dmesg | tail -n +$((mark + 1)) |
-		sed -n 's/.*lockdown: \([0-9]*\) more allowed accesses were not logged.*/\1/p'); do
+		sed -n 's/.*Lockdown: \([0-9]*\) more allowed accesses were not logged.*/\1/p'); do
 		held=$((held + h))
 	done
 	echo "burst of $1: $burst logged; then $n probes, the last logged, reporting $held held back ($((held - n + 1)) of the burst)"
