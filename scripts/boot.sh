@@ -282,6 +282,17 @@ run_qemu() {
 	timeout "$TIMEOUT" "${qemu[@]}" "${args[@]}" -serial "file:$console.boot" \
 		-serial "file:$ktap.boot" >>"$LOGS/$scenario.qemu" 2>&1 &
 	pid=$!
+	# HALT_OK=1 (make buildcheck's boot step): a kernel that cannot power
+	# off halts ("reboot: System halted"), and that ends its run.
+	while [ "${HALT_OK:-0}" = 1 ] && kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		if grep -aq 'reboot: System halted' "$console.boot"; then
+			kill "$pid" 2>/dev/null || true
+			wait "$pid"
+			rc=0
+			return
+		fi
+	done
 	while [ "${STALL:-0}" -gt 0 ] && kill -0 "$pid" 2>/dev/null; do
 		sleep 2
 		now=$(stat -c %s "$console.boot" 2>/dev/null || echo 0)

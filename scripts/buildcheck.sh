@@ -255,7 +255,8 @@ do_boot() {
 			result fail "boot $name" "not built: buildcheck configs first"
 			continue
 		fi
-		if ! LOGS=$logs KERNEL=$kernel "$TOP/scripts/boot.sh" lacking; then
+		# Without PCI the kernel finds no way to power q35 off.
+		if ! HALT_OK=1 LOGS=$logs KERNEL=$kernel "$TOP/scripts/boot.sh" lacking; then
 			result fail "boot $name" "$logs/lacking.ktap"
 			continue
 		fi

@@ -25,9 +25,7 @@
 
 struct lockdown_state lockdown_state = LOCKDOWN_STATE_INIT(lockdown_state);
 DEFINE_STATIC_KEY_FALSE(lockdown_open);
-#ifdef CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY
 EXPORT_SYMBOL_GPL(lockdown_open);	/* msr.ko: <linux/lockdown_owner.h> */
-#endif
 /*
  * Serialises every raise with the one enabling of the open fast path: the
  * level and the key's state can never be seen out of step.
