@@ -115,6 +115,12 @@ touched_dirs() {
 		done
 }
 
+# wanted NAME: configuration NAME is to be built (or booted): $CONFIGS
+# names it, or names none.
+wanted() {
+	[ -z "${CONFIGS:-}" ] || grep -qw -- "$1" <<<"$CONFIGS"
+}
+
 build_config() {
 	local frag=$1 name obj targets=(bzImage) env=()
 
@@ -143,9 +149,7 @@ do_configs() {
 
 	for frag in "$TOP"/configs/buildcheck/*.config; do
 		case $frag in *.6.1.config|*.6.12.config) continue ;; esac
-		if [ -n "${CONFIGS:-}" ] && ! grep -qw -- "$(basename "$frag" .config)" <<<"$CONFIGS"; then
-			continue
-		fi
+		wanted "$(basename "$frag" .config)" || continue
 		build_config "$frag"
 	done
 }
@@ -246,9 +250,7 @@ do_boot() {
 	for frag in "$TOP"/configs/buildcheck/*.config; do
 		grep -q '^# boot skips:' "$frag" || continue
 		name=$(basename "$frag" .config)
-		if [ -n "${CONFIGS:-}" ] && ! grep -qw -- "$name" <<<"$CONFIGS"; then
-			continue
-		fi
+		wanted "$name" || continue
 		kernel=$BC/$name/arch/x86/boot/bzImage
 		logs=$BC/logs-$name
 		if [ ! -f "$kernel" ] || [ ! -f "$BUILD/.stamp-kernel-bc-$name" ]; then
