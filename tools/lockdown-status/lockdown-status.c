@@ -27,9 +27,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draft.h"
 #include "json.h"
 #include "keys.h"
 #include "parse.h"
+#include "sha256.h"
+#include "tpm.h"
 #include "util.h"
 
 #define EXIT_CANNOT_TELL	3
@@ -43,6 +46,8 @@
 #define SHIM_LOCK	"605dab50-e046-4300-abb6-3dd810dd8b23"
 #define SIG_ENFORCE	"/sys/module/module/parameters/sig_enforce"
 #define POLICY_STATUS	SECFS "/lockdown_policy_status"
+#define POLICY		SECFS "/lockdown_policy"
+#define REFUSALS	SECFS "/lockdown_refusals"
 
 #define EFI_VARIABLE_NON_VOLATILE	0x1
 
@@ -814,6 +819,93 @@ static void print_json(const struct status *st, const struct ld_keyview *kv,
 	json_object_end(&j);
 }
 
+/* Say why no draft was printed; the exit status for it. */
+static int draft_error(const char *what, const char *path, int err)
+{
+	fprintf(stderr, "lockdown-status: no draft: cannot read %s (%s: %s%s)\n",
+		what, path, ld_strerror(err), ld_hint(err));
+	return EXIT_CANNOT_TELL;
+}
+
+/*
+ * --draft-policy: the refusals as the rules that would allow them, for
+ * the owner to review and sign.  The header names this machine (the
+ * SHA-256 of PK's contents) and the next serial that can load: the
+ * policy in force's plus one, or the TPM counter's value when none has
+ * loaded since boot.  Exit 0 when a draft was printed, 3 when not.
+ */
+static int draft_policy(void)
+{
+	static struct ld_refusals rs;
+	static struct ld_policy policy;
+	struct ld_draft d = { .refusals = &rs, .policy = &policy };
+	unsigned char pk[LD_SHA256_SIZE];
+	char pk_hex[LD_SHA256_HEX + 1];
+	char *buf, *text = NULL;
+	size_t len;
+	int err, i;
+
+	err = ld_read_all(REFUSALS, &buf, NULL);
+	if (err)
+		return draft_error("the refusals", REFUSALS, err);
+	err = ld_parse_refusals(buf, &rs) ? -EBADMSG : 0;
+	free(buf);
+	if (err)
+		return draft_error("the refusals", REFUSALS, err);
+
+	err = ld_read_all(POLICY_STATUS, &buf, NULL);
+	if (!err) {
+		err = ld_parse_policy_status(buf, &policy) ? -EBADMSG : 0;
+		free(buf);
+	}
+	if (err)
+		return draft_error("the owner policy's state", POLICY_STATUS, err);
+	if (policy.serial) {
+		/* Its rules are kept: a draft without them would drop them. */
+		err = ld_read_all(POLICY, &text, NULL);
+		if (err)
+			return draft_error("the policy in force", POLICY, err);
+		d.text = text;
+	}
+
+	err = ld_read_all(EFIVARS "/PK-" EFI_GLOBAL, &buf, &len);
+	if (!err && len <= 4)
+		err = -EBADMSG;
+	if (err) {
+		free(text);
+		return draft_error("the machine's UEFI PK", EFIVARS "/PK-" EFI_GLOBAL, err);
+	}
+	ld_sha256(buf + 4, len - 4, pk);	/* after the attributes */
+	free(buf);
+	for (i = 0; i < LD_SHA256_SIZE; i++)
+		sprintf(pk_hex + 2 * i, "%02x", pk[i]);
+	d.pk_sha256 = pk_hex;
+
+	d.counter = policy.counter ? policy.counter : LD_DRAFT_COUNTER;
+	if (policy.serial) {
+		d.serial = policy.serial + 1;
+	} else {
+		err = ld_tpm_counter(d.counter, &d.serial);
+		if (err < 0) {
+			char what[64];
+
+			free(text);
+			snprintf(what, sizeof(what), "TPM counter 0x%08x", d.counter);
+			return draft_error(what, "/dev/tpmrm0", err);
+		}
+		if (err == 1) {
+			d.serial = 1;
+			d.counter_fresh = true;
+		}
+	}
+
+	ld_draft_print(stdout, &d);
+	free(text);
+	if (fflush(stdout) || ferror(stdout))
+		return EXIT_CANNOT_TELL;
+	return 0;
+}
+
 static void usage(FILE *f, const char *prog)
 {
 	fprintf(f,
@@ -826,12 +918,16 @@ static void usage(FILE *f, const char *prog)
 		"                 what the kernel ignored at boot\n"
 		"  -j, --json     print everything as one JSON object\n"
 		"  -q, --quiet    print nothing; only set the exit status\n"
+		"      --draft-policy  print the refused MSR, PCI and I/O-port\n"
+		"                 writes as an owner policy, with the rules in\n"
+		"                 force, for the owner to review and sign\n"
 		"  -h, --help     show this help\n"
 		"  -V, --version  show the version\n"
 		"\n"
 		"Exit status: 0 not locked down, 1 locked down (integrity),\n"
 		"2 locked down (confidentiality), 3 cannot tell; the same with\n"
-		"every option. A usage error exits 3.\n"
+		"every option but --draft-policy, which exits 0 when it printed a\n"
+		"draft and 3 when not. A usage error exits 3.\n"
 		"\n"
 		"LOCKDOWN_STATUS_ROOT, when set, is prefixed to every path read.\n"
 		"See lockdown-status(1) and kernel_lockdown(7).\n", prog);
@@ -843,6 +939,7 @@ static const struct option options[] = {
 	{ "quiet",	no_argument,	NULL, 'q' },
 	{ "help",	no_argument,	NULL, 'h' },
 	{ "version",	no_argument,	NULL, 'V' },
+	{ "draft-policy", no_argument,	NULL, 'D' },
 	{ NULL,		0,		NULL, 0 },
 };
 
@@ -857,7 +954,7 @@ int main(int argc, char **argv)
 {
 	struct ld_keyview kv = { 0 };
 	struct status st = { 0 };
-	bool quiet = false, json = false, keys = false;
+	bool quiet = false, json = false, keys = false, draft = false;
 	const char *env;
 	int opt, rc;
 
@@ -875,6 +972,9 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout, argv[0]);
 			return 0;
+		case 'D':
+			draft = true;
+			break;
 		case 'V':
 			printf("lockdown-status %s\n", VERSION);
 			return 0;
@@ -896,6 +996,8 @@ int main(int argc, char **argv)
 	rc = st.level_err ? EXIT_CANNOT_TELL : (int)st.level;
 	if (quiet)
 		return rc;
+	if (draft)
+		return draft_policy();
 
 	read_mounts_and_cmdline(&st);
 	read_secure_boot(&st);

@@ -1317,3 +1317,235 @@ const char *ld_source_short(enum ld_source src)
 		return "?";
 	return sources[src].brief;
 }
+
+/* Parse "0x" and 1 to @max hex digits, as the kernel's "0x%x" prints. */
+static int parse_0x_any(const char *s, size_t len, size_t max,
+			unsigned long long *v)
+{
+	if (len < 3 || len > max + 2 || s[0] != '0' || s[1] != 'x')
+		return -EINVAL;
+	return parse_xdigits(s + 2, len - 2, v);
+}
+
+/* Parse "0xFROM+NUM" into the inclusive range [*start, *end]. */
+static int parse_span(const char *s, size_t len, size_t max_digits,
+		      unsigned long long limit, unsigned int *start,
+		      unsigned int *end)
+{
+	const char *plus = memchr(s, '+', len);
+	unsigned long long from, num;
+
+	if (!plus ||
+	    parse_0x_any(s, plus - s, max_digits, &from) ||
+	    parse_ull(plus + 1, s + len - plus - 1, &num) ||
+	    !num || from > limit || num - 1 > limit - from)
+		return -EINVAL;
+	*start = (unsigned int)from;
+	*end = (unsigned int)(from + num - 1);
+	return 0;
+}
+
+/**
+ * ld_parse_access - parse an access as the kernel names it
+ * @s: the text (between the quotes of lockdown_refusals' access "...")
+ * @len: its length
+ * @a: where to store it
+ *
+ * "wrmsr 0xREG value 0xVAL cpu N", "pci write DDDD:BB:DD.F 0xOFF+LEN",
+ * "pci write DDDD:BB:DD.F outside config space" or "ioport 0xFROM+NUM".
+ * A PCI domain above 0xffff (more than 4 digits) is taken apart too; a
+ * rule cannot name it (@a->domain tells).
+ *
+ * Return: 0, or -EINVAL for any other text.
+ */
+int ld_parse_access(const char *s, size_t len, struct ld_access *a)
+{
+	const char *p = s, *end = s + len, *f;
+	unsigned long long v;
+	size_t flen;
+
+	memset(a, 0, sizeof(*a));
+	f = next_field(&p, end, &flen);
+	if (field_is(f, flen, "wrmsr")) {
+		a->kind = LD_ACCESS_MSR;
+		f = next_field(&p, end, &flen);
+		if (parse_0x_any(f, flen, 8, &v))
+			return -EINVAL;
+		a->msr = (unsigned int)v;
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "value"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_0x_any(f, flen, 16, &a->value))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "cpu"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_ull(f, flen, &v) || v > ~0U)
+			return -EINVAL;
+		a->cpu = (unsigned int)v;
+	} else if (field_is(f, flen, "pci")) {
+		struct ld_policy_rule r;
+		const char *colon;
+
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "write"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		/* The domain has 4 to 8 digits: take them apart. */
+		colon = f + flen - 8;
+		if (flen < 12 || flen > 16 || *colon != ':' ||
+		    parse_xdigits(f, colon - f, &v) ||
+		    parse_pci_function(colon - 4, 12, &r))
+			return -EINVAL;
+		a->domain = (unsigned int)v;
+		a->bus = r.bus;
+		a->dev = r.dev;
+		a->fn = r.fn;
+		f = next_field(&p, end, &flen);
+		if (field_is(f, flen, "outside")) {
+			a->kind = LD_ACCESS_PCI_OUTSIDE;
+			f = next_field(&p, end, &flen);
+			if (!field_is(f, flen, "config"))
+				return -EINVAL;
+			f = next_field(&p, end, &flen);
+			if (!field_is(f, flen, "space"))
+				return -EINVAL;
+		} else {
+			a->kind = LD_ACCESS_PCI;
+			if (parse_span(f, flen, 3, 0xfff, &a->start, &a->end))
+				return -EINVAL;
+		}
+	} else if (field_is(f, flen, "ioport")) {
+		a->kind = LD_ACCESS_IOPORT;
+		f = next_field(&p, end, &flen);
+		if (parse_span(f, flen, 4, 0xffff, &a->start, &a->end))
+			return -EINVAL;
+	} else {
+		return -EINVAL;
+	}
+	next_field(&p, end, &flen);
+	return flen ? -EINVAL : 0;
+}
+
+/*
+ * Parse the quoted field "WORD \"TEXT\" " at *@p: @word, then a quoted
+ * text without quotes in it. Return: 0, with @text and @tlen set and *@p
+ * past the closing quote, or -EINVAL.
+ */
+static int quoted_field(const char **p, const char *end, const char *word,
+			const char **text, size_t *tlen)
+{
+	size_t n = strlen(word);
+	const char *q;
+
+	if ((size_t)(end - *p) < n + 3 || memcmp(*p, word, n) ||
+	    (*p)[n] != ' ' || (*p)[n + 1] != '"')
+		return -EINVAL;
+	*text = *p + n + 2;
+	q = memchr(*text, '"', end - *text);
+	if (!q)
+		return -EINVAL;
+	*tlen = q - *text;
+	*p = q + 1;
+	return 0;
+}
+
+/*
+ * Copy the kernel's escaped command name, keeping only printable ASCII:
+ * the kernel escapes control bytes but prints bytes above 0x9f as they
+ * are, and a policy's text is ASCII.  Each other byte becomes '?'.
+ */
+static void copy_comm(char *dst, size_t size, const char *src, size_t len)
+{
+	size_t i;
+
+	copy_text(dst, size, src, len);
+	for (i = 0; dst[i]; i++)
+		if (dst[i] < 0x20 || dst[i] > 0x7e)
+			dst[i] = '?';
+}
+
+/**
+ * ld_parse_refusals - parse /sys/kernel/security/lockdown_refusals
+ * @buf: the file's contents, NUL-terminated
+ * @rs: where to store them
+ *
+ * "dropped N", then one line a refusal, oldest first:
+ *   refused NS pid PID times N reason "REASON" [access "ACCESS"] comm COMM
+ * COMM is the rest of the line (it may hold spaces), kept as printable
+ * ASCII.  An ACCESS this tool cannot take apart keeps its text, with
+ * kind LD_ACCESS_NONE.  Only the newest %LD_MAX_REFUSALS are kept; the
+ * others are added to @rs->dropped.
+ *
+ * Return: 0, or -EINVAL when @buf is not in that format.
+ */
+int ld_parse_refusals(const char *buf, struct ld_refusals *rs)
+{
+	const char *s = buf;
+	unsigned long long v;
+	size_t len;
+
+	memset(rs, 0, sizeof(*rs));
+	len = line_len(s);
+	if (len < 9 || memcmp(s, "dropped ", 8) || !s[len] ||
+	    parse_ull(s + 8, len - 8, &v))
+		return -EINVAL;
+	rs->dropped = v;
+	for (s = next_line(s); s && *s; s = next_line(s)) {
+		const char *p = s, *end, *f, *text;
+		struct ld_refusal *r;
+		size_t flen, tlen;
+
+		len = line_len(s);
+		end = s + len;
+		if (!s[len])
+			return -EINVAL;		/* cut short */
+		if (rs->n == LD_MAX_REFUSALS) {
+			memmove(rs->r, rs->r + 1, sizeof(rs->r) - sizeof(rs->r[0]));
+			rs->n--;
+			rs->dropped++;
+		}
+		r = &rs->r[rs->n];
+		memset(r, 0, sizeof(*r));
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "refused"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_ull(f, flen, &r->ns))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "pid"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_ull(f, flen, &v) || v > ~0U)
+			return -EINVAL;
+		r->pid = (unsigned int)v;
+		f = next_field(&p, end, &flen);
+		if (!field_is(f, flen, "times"))
+			return -EINVAL;
+		f = next_field(&p, end, &flen);
+		if (parse_ull(f, flen, &r->times) || !r->times)
+			return -EINVAL;
+		if (p == end || *p++ != ' ' ||
+		    quoted_field(&p, end, "reason", &text, &tlen))
+			return -EINVAL;
+		copy_text(r->reason, sizeof(r->reason), text, tlen);
+		if (p == end || *p++ != ' ')
+			return -EINVAL;
+		if (!quoted_field(&p, end, "access", &text, &tlen)) {
+			copy_text(r->access_text, sizeof(r->access_text),
+				  text, tlen);
+			if (ld_parse_access(text, tlen, &r->access))
+				r->access.kind = LD_ACCESS_NONE;
+			if (p == end || *p++ != ' ')
+				return -EINVAL;
+		}
+		if ((size_t)(end - p) < 6 || memcmp(p, "comm ", 5))
+			return -EINVAL;
+		copy_comm(r->comm, sizeof(r->comm), p + 5, end - p - 5);
+		rs->n++;
+	}
+	return 0;
+}

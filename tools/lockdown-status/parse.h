@@ -99,6 +99,46 @@ struct ld_policy {
 
 int ld_parse_policy_status(const char *buf, struct ld_policy *p);
 
+/* /sys/kernel/security/lockdown_refusals: the last refused accesses. */
+#define LD_MAX_REFUSALS		64	/* newest kept; the kernel keeps 16 */
+#define LD_COMM_MAX		64	/* escaped, with its NUL */
+
+enum ld_access_kind {
+	LD_ACCESS_NONE,		/* the site did not say, or not understood */
+	LD_ACCESS_MSR,		/* wrmsr 0xREG value 0xVAL cpu N */
+	LD_ACCESS_PCI,		/* pci write DDDD:BB:DD.F 0xOFF+LEN */
+	LD_ACCESS_PCI_OUTSIDE,	/* pci write DDDD:BB:DD.F outside config space */
+	LD_ACCESS_IOPORT,	/* ioport 0xFROM+NUM */
+};
+
+/* An access taken apart: the fields of its kind are set, the others 0. */
+struct ld_access {
+	enum ld_access_kind kind;
+	unsigned int msr, cpu;		/* MSR: register, CPU */
+	unsigned long long value;	/* MSR: the value refused */
+	unsigned int domain, bus, dev, fn;	/* PCI: the function */
+	unsigned int start, end;	/* PCI offsets, or ports, inclusive */
+};
+
+struct ld_refusal {
+	unsigned long long ns;		/* CLOCK_BOOTTIME of its last time */
+	unsigned int pid;
+	unsigned long long times;	/* in a row, by the same command */
+	char reason[LD_TEXT_MAX];
+	char access_text[80];		/* "" when the site named none */
+	struct ld_access access;
+	char comm[LD_COMM_MAX];		/* printable ASCII: others are '?' */
+};
+
+struct ld_refusals {
+	unsigned long long dropped;	/* refusals since boot not listed */
+	int n;
+	struct ld_refusal r[LD_MAX_REFUSALS];	/* oldest first */
+};
+
+int ld_parse_access(const char *s, size_t len, struct ld_access *a);
+int ld_parse_refusals(const char *buf, struct ld_refusals *rs);
+
 /*
  * One line of /proc/keys:
  *   SERIAL FLAGS USAGE EXPIRY PERM UID GID TYPE DESCRIPTION

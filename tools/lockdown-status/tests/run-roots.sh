@@ -130,6 +130,20 @@ for dir in "$tests"/roots/*/; do
 		fi
 	fi
 
+	# --draft-policy: stdout and stderr as NAME.draft, status NAME.draftrc.
+	if [ -f "$tests/expected/$name.draftrc" ]; then
+		drc=0
+		LOCKDOWN_STATUS_ROOT=$tree "$prog" --draft-policy > "$tree.draft" 2>&1 ||
+			drc=$?
+		dwant=$(cat "$tests/expected/$name.draftrc")
+		if diff -u "$tests/expected/$name.draft" "$tree.draft" >&2 &&
+		   [ "$drc" = "$dwant" ]; then
+			result ok "$name: --draft-policy output, exit status $drc"
+		else
+			result fail "$name: --draft-policy output or exit status $drc, expected $dwant"
+		fi
+	fi
+
 	if [ -f "$tests/expected/$name.keys" ]; then
 		krc=0
 		LOCKDOWN_STATUS_ROOT=$tree "$prog" --keys > "$tree.keys" 2>&1 ||

@@ -12,6 +12,7 @@
 
 #include "json.h"
 #include "parse.h"
+#include "sha256.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -667,6 +668,100 @@ static void test_json(void)
 	free(buf);
 }
 
+/* FIPS 180-4 examples, and the lengths around a block's padding. */
+static void test_sha256(void)
+{
+	static const struct {
+		size_t len;
+		const char *hex;
+	} v[] = {
+		{ 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+		{ 3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+		{ 55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318" },
+		{ 56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a" },
+		{ 64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb" },
+	};
+	unsigned char out[LD_SHA256_SIZE], msg[64];
+	char hex[2 * LD_SHA256_SIZE + 1], what[64];
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		/* "abc" for 3 bytes, else that many 'a's */
+		memset(msg, 'a', sizeof(msg));
+		if (v[i].len == 3)
+			memcpy(msg, "abc", 3);
+		ld_sha256(msg, v[i].len, out);
+		for (j = 0; j < LD_SHA256_SIZE; j++)
+			sprintf(hex + 2 * j, "%02x", out[j]);
+		snprintf(what, sizeof(what), "sha256 of %zu bytes", v[i].len);
+		ok(!strcmp(hex, v[i].hex), what);
+	}
+}
+
+static int access_of(const char *s, struct ld_access *a)
+{
+	return ld_parse_access(s, strlen(s), a);
+}
+
+static void test_refusals(void)
+{
+	static struct ld_refusals rs;	/* 64 refusals: not on the stack */
+	static const char * const bad[] = {
+		"",
+		"dropped\n",
+		"dropped 1",				/* cut short */
+		"dropped 0\nrefused 1 pid 2 times 0 reason \"r\" comm c\n",
+		"dropped 0\nrefused 1 pid 2 times 1 reason \"r comm c\n",
+		"dropped 0\nrefused 1 pid 2 times 1 reason \"r\" comm\n",
+		"dropped 0\nrefused 1 pid 2 times 1 reason \"r\" access \"x\"\n",
+		"dropped 0\nrefused 1 pid 2 times 1 reason \"r\" comm c",
+	};
+	struct ld_access a;
+	char buf[8192];
+	size_t i, n;
+
+	ok(!ld_parse_refusals("dropped 5\n", &rs) && rs.dropped == 5 && !rs.n,
+	   "refusals: none, 5 dropped");
+	ok(!ld_parse_refusals("dropped 0\nrefused 12 pid 3 times 4 reason \"raw io port access\" access \"ioport 0x2e+2\" comm is a dump\n",
+			      &rs) && rs.n == 1 && rs.r[0].ns == 12 &&
+	   rs.r[0].pid == 3 && rs.r[0].times == 4 &&
+	   !strcmp(rs.r[0].reason, "raw io port access") &&
+	   rs.r[0].access.kind == LD_ACCESS_IOPORT &&
+	   rs.r[0].access.start == 0x2e && rs.r[0].access.end == 0x2f &&
+	   !strcmp(rs.r[0].comm, "is a dump"), "refusals: an ioport refusal");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		snprintf(buf, sizeof(buf), "refusals: malformed %zu refused", i);
+		ok(ld_parse_refusals(bad[i], &rs) == -EINVAL, buf);
+	}
+	/* More than the tool keeps: the oldest count as dropped. */
+	n = snprintf(buf, sizeof(buf), "dropped 1\n");
+	for (i = 0; i < LD_MAX_REFUSALS + 2; i++)
+		n += snprintf(buf + n, sizeof(buf) - n,
+			      "refused %zu pid 1 times 1 reason \"r\" comm c\n", i);
+	ok(!ld_parse_refusals(buf, &rs) && rs.n == LD_MAX_REFUSALS &&
+	   rs.dropped == 3 && rs.r[0].ns == 2, "refusals: the newest kept");
+
+	ok(!access_of("wrmsr 0xc0000103 value 0xffffffffffffffff cpu 7", &a) &&
+	   a.kind == LD_ACCESS_MSR && a.msr == 0xc0000103 && a.value == ~0ULL &&
+	   a.cpu == 7, "access: wrmsr");
+	ok(!access_of("pci write 0000:00:1f.7 0xffc+4", &a) &&
+	   a.kind == LD_ACCESS_PCI && a.dev == 0x1f && a.fn == 7 &&
+	   a.start == 0xffc && a.end == 0xfff, "access: pci write at the end");
+	ok(!access_of("pci write 10000:01:00.0 0x10+4", &a) &&
+	   a.domain == 0x10000 && a.bus == 1, "access: pci domain of 5 digits");
+	ok(access_of("pci write 0000:00:00.0 0xffe+4", &a) == -EINVAL,
+	   "access: pci past 0xfff refused");
+	ok(!access_of("pci write 0000:00:02.0 outside config space", &a) &&
+	   a.kind == LD_ACCESS_PCI_OUTSIDE, "access: pci outside config space");
+	ok(!access_of("ioport 0xffff+1", &a) && a.start == 0xffff &&
+	   a.end == 0xffff, "access: the last port");
+	ok(access_of("ioport 0xffff+2", &a) == -EINVAL &&
+	   access_of("ioport 0x10+0", &a) == -EINVAL &&
+	   access_of("ioport 0x10", &a) == -EINVAL &&
+	   access_of("wrmsr 0x10 value 0x1 cpu 0 more", &a) == -EINVAL,
+	   "access: malformed refused");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -686,6 +781,8 @@ int main(int argc, char **argv)
 	test_log();
 	test_sources();
 	test_policy();
+	test_refusals();
+	test_sha256();
 	test_json();
 	printf("1..%d\n", tests);
 	printf("# %d passed, %d failed\n", tests - failures, failures);
