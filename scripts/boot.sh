@@ -41,6 +41,7 @@ tpm=0		# 1: a TPM 2.0 (swtpm) whose state lasts the scenario
 vendor_shim=	# a shim with another built-in vendor certificate
 ssdt_id=	# an SSDT of this OEM table ID as $LOGS/SCENARIO.aml
 declare -A boot_extra=()	# BOOT=ARGS: more command line for one boot
+between=	# a function run on the host after each boot but the last
 case "$scenario" in
 open)		acpi_override=1 ;;
 runtime)	;;
@@ -78,6 +79,8 @@ shim_vendor)	firmware=secureboot boots="shim_vendor:esp" PROJECT_VARS=$SHIM_VARS
 		vendor_shim=$LOGS/shim_vendor.shimx64.efi tpm=1 ;;
 # The owner policy's TPM counter across a kexec and a reboot, root's
 # attacks on it, and a boot whose TPM is gone (NAME:notpm).
+owner_workflow)	firmware=secureboot tpm=1 between=owner_workflow_step
+		boots="owner_workflow owner_workflow_signed owner_workflow_more" ;;
 owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 		boots="owner_tpm owner_tpm_reboot owner_tpm_gone:notpm" ;;
 # Root forges MokListRT (see test-initramfs/plans/attack_*.plan); attack_shim
@@ -272,6 +275,14 @@ boot_args() {
 	[ "$tpm" = 0 ] || tpm_start
 }
 
+# owner_workflow_step BOOT: the owner signs the draft BOOT printed; the
+# next boot has it in its initramfs (scripts/owner-workflow.sh).
+owner_workflow_step() {
+	INITRD=$LOGS/$scenario.$1.initrd
+	"$TOP/scripts/owner-workflow.sh" "$ktap.boot" "$INITRD" >>"$LOGS/$scenario.qemu" 2>&1 ||
+		{ msg "$scenario: the owner's step after boot '$1' failed (see $LOGS/$scenario.qemu)"; rc=1; }
+}
+
 # run_qemu: one boot, within TIMEOUT; rc is QEMU's status (124: timed
 # out).  With STALL=SECONDS (make check-debug), a guest whose console has
 # not grown for that long is stopped early: stalled=1, rc=124.
@@ -353,6 +364,7 @@ for b in "${boots[@]}"; do
 	fi
 	tpm_stop
 	set -e
+	[ $rc -ne 0 ] || [ -z "$between" ] || [ "$b" = "${boots[-1]}" ] || "$between" "$b"
 	cat "$console.boot" >>"$console"
 	cat "$ktap.boot" >>"$ktap"
 	rm -f "$console.boot" "$ktap.boot"

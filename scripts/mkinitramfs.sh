@@ -206,6 +206,8 @@ setup_dracut() {
 	mkdir -p "$mod" "$DRACUTDIR/no-conf.d"
 	cp "$HARNESS"/dracut/90lktest/* "$HARNESS/lktest-run.sh" "$mod"/
 	cp -r "$HARNESS/plans" "$mod/plans"
+	# what the project ships: the owner policy loaded at boot
+	cp -r "$TOP/tools/dracut/91lockdown-policy" "$DRACUTDIR/modules.d/"
 }
 
 main() {
@@ -216,7 +218,8 @@ main() {
 		kinputs=("$OBJ/.config" "$OBJ/Module.symvers" "$OBJ/certs/signing_key.x509")
 	fi
 	hash=$( {
-		inputs_hash "$HARNESS" "$TOP/tools/lockdown-status" "$TOP/scripts/mkinitramfs.sh" \
+		inputs_hash "$HARNESS" "$TOP/tools/lockdown-status" "$TOP/tools/dracut" \
+			"$TOP/scripts/mkinitramfs.sh" \
 			"$TOP/scripts/mkpolicies.sh" \
 			"$TOP/scripts/lib.sh" "$SRC/tools/testing/selftests/lockdown" \
 			"${kinputs[@]}"
@@ -257,16 +260,38 @@ main() {
 	mkdir -p "$BUILD/initramfs-keys"
 	cp "$KEYS/mok.der" "$KEYS/attacker.der" "$KEYS/attacker.esl" "$BUILD/initramfs-keys/"
 
+	run_dracut "$IMAGE" /dev/null
+	stamp_set initramfs "$hash"
+	msg "built $IMAGE ($(du -h "$IMAGE" | cut -f1))"
+}
+
+# run_dracut IMAGE CONF [MODULE...]: the harness's image, with dracut's
+# configuration CONF and more dracut modules.
+run_dracut() {
+	local image=$1 conf=$2
+
+	shift 2
 	LKTEST_BINDIR=$TESTS LKTEST_KSELFTEST=$KSELFTEST LKTEST_MODULES=$([ -d "$MODULES" ] && echo "$MODULES") \
 	LKTEST_KEYS=$BUILD/initramfs-keys \
 	LKTEST_POLICIES=$(kernel_built && echo "$BUILD/policies") \
 	dracutbasedir=$DRACUTDIR \
 		dracut --quiet --force --no-hostonly --no-hostonly-cmdline \
 		--no-kernel --no-compress --nostrip --reproducible --no-early-microcode \
-		--conf /dev/null --confdir "$DRACUTDIR/no-conf.d" \
-		--modules "bash base lktest" "$IMAGE"
-	stamp_set initramfs "$hash"
-	msg "built $IMAGE ($(du -h "$IMAGE" | cut -f1))"
+		--conf "$conf" --confdir "$DRACUTDIR/no-conf.d" \
+		--modules "bash base lktest $*" "$image"
 }
+
+# --policy FILE IMAGE: the harness's image (built before) with the owner
+# policy FILE loaded at boot by the project's dracut module
+# (tools/dracut/91lockdown-policy), set as an administrator sets it:
+# lockdown_policy=FILE in dracut's configuration.
+if [ "${1:-}" = --policy ]; then
+	[ -f "$IMAGE" ] || die "build $IMAGE first"
+	conf=$(mktemp)
+	trap 'rm -f "$conf"' EXIT
+	printf 'lockdown_policy="%s"\n' "${2:?FILE}" >"$conf"
+	run_dracut "${3:?IMAGE}" "$conf" lockdown-policy
+	exit
+fi
 
 main "$@"

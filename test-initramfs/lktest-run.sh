@@ -581,6 +581,60 @@ check_refused() {
 	done
 }
 
+# draft_policy SERIAL RULE...: lockdown-status --draft-policy prints a
+# policy for this machine (the SHA-256 of PK as the guide computes it)
+# with serial SERIAL and exactly the rules RULE..., in printable ASCII
+# only.  Its lines are printed "draft| LINE": scripts/owner-workflow.sh
+# takes them from the KTAP to sign them.
+check_draft_policy() {
+	local pk rules want=$1
+
+	shift
+	lockdown-status --draft-policy >/tmp/draft 2>/tmp/draft.err
+	RC=$?
+	sed 's/^/draft| /' /tmp/draft
+	cat /tmp/draft.err
+	[ "$RC" -eq 0 ] || { echo "lockdown-status --draft-policy exited $RC"; return 1; }
+	if LC_ALL=C grep -n '[^ -~]' /tmp/draft; then
+		echo "the draft has bytes other than printable ASCII"
+		return 1
+	fi
+	# The guide's command: efivarfs cannot seek, so tail reads a pipe.
+	# shellcheck disable=SC2002
+	pk=$(cat "$EFIVARS/PK-$EFI_GLOBAL" | tail -c +5 | sha256sum | cut -d' ' -f1)
+	grep -qxF "machine pk-sha256:$pk" /tmp/draft || { echo "not for PK $pk"; return 1; }
+	grep -qxF "serial $want" /tmp/draft || { echo "not serial $want"; return 1; }
+	rules=$(grep -v -e '^#' -e '^lockdown-policy ' -e '^machine ' -e '^serial ' \
+		-e '^counter ' /tmp/draft)
+	[ "$rules" = "$(printf '%s\n' "$@")" ] ||
+		{ echo "expected the rules:"; printf '%s\n' "$@"; return 1; }
+}
+
+# forged_comm: root names a program (a link to lktest-ioport) with a
+# byte above 0x7e, a newline and a rule's text, and has iopl() refused:
+# the record escapes the newline, and the draft (draft_policy) must not
+# turn the name into a line or carry the byte.
+check_forged_comm() {
+	local link=/tmp/$'\xff\nmsr write 0x1b' last
+
+	ln -sf /usr/bin/lktest-ioport "$link" || return 1
+	"$link" iopl --expect EPERM >/dev/null 2>&1
+	RC=$?
+	echo "iopl() by a program named 0xff, newline, 'msr write 0x1b': exit $RC"
+	[ "$RC" -eq 0 ] || return 1
+	# The byte goes to the KTAP as '?': its parser wants UTF-8.
+	last=$(tail -n 1 "$REFUSALS")
+	printf 'newest refusal: %s\n' "$last" | LC_ALL=C tr -c '\n -~' '?'
+	[[ $last == *'reason "raw io port access" comm '?'\nmsr write 0x1' ]]
+}
+
+# policy_host NAME E: the owner's way, "cat NAME > lockdown_policy", with
+# a policy the host signed during the scenario ($HOSTFILES/NAME).
+check_policy_host() {
+	cmd sh -c "cat $HOSTFILES/$1 >/sys/kernel/security/lockdown_policy"
+	expect_tool "$2"
+}
+
 # refusals_overflow: 20 refusals of 20 ports (lktest-ioport) overflow the
 # record: it keeps the newest 16, in order, and counts the others as
 # dropped; the same refusal again is counted on the newest entry.

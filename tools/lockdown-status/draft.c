@@ -122,30 +122,25 @@ static const char *not_drafted(const struct ld_refusal *r)
 	}
 }
 
-/* The lines of the policy in force, but its header, as they were signed. */
-static void print_kept(FILE *f, const struct ld_draft *d)
+/* The lines of the policy in force after its header, as they were signed. */
+static void print_kept(FILE *f, const char *s)
 {
 	static const char * const header[] = {
 		"lockdown-policy", "machine", "serial", "counter",
 	};
-	const char *s = d->text, *e;
 	bool started = false;
+	const char *e;
 	size_t i, w;
 
-	fprintf(f, "# The rules of the policy in force (serial %llu):\n",
-		d->policy->serial);
 	for (; *s; s = *e ? e + 1 : e) {
 		e = s + strcspn(s, "\n");
 		w = strcspn(s, " \t\n");
 		for (i = 0; i < ARRAY_SIZE(header); i++)
 			if (w == strlen(header[i]) && !memcmp(s, header[i], w))
 				break;
-		if (i < ARRAY_SIZE(header)) {
+		if (i < ARRAY_SIZE(header))
 			started = true;
-			continue;
-		}
-		/* What came before "lockdown-policy v1": an old draft's note. */
-		if (started)
+		else if (started)
 			fprintf(f, "%.*s\n", (int)(e - s), s);
 	}
 }
@@ -230,27 +225,33 @@ static int draft_add(struct draft_rule *dr, int n, const struct ld_refusals *rs,
  * ld_draft_print - print a draft policy
  * @f: where to
  * @d: what it is made of
+ *
+ * Return: the number of rules it adds to the policy in force.
  */
-void ld_draft_print(FILE *f, const struct ld_draft *d)
+int ld_draft_print(FILE *f, const struct ld_draft *d)
 {
 	static struct draft_rule dr[LD_MAX_REFUSALS];
 	const struct ld_refusals *rs = d->refusals;
 	const struct ld_policy *p = d->policy;
 	int i, j, n = 0;
 
+	/*
+	 * Notes about this draft go before the header: a later draft keeps
+	 * what follows the header as the owner signed it.
+	 */
 	fprintf(f, "# Drafted by lockdown-status --draft-policy from the kernel's refusals.\n"
 		   "# Check each rule against the hardware's manual before you sign it:\n"
 		   "# a rule that ends in \"unsafe\" can hand the kernel over to root.\n");
-	fprintf(f, "lockdown-policy v1\nmachine pk-sha256:%s\nserial %llu\ncounter 0x%08x\n",
-		d->pk_sha256, d->serial, d->counter);
 	if (d->counter_fresh)
 		fprintf(f, "# The TPM counter was never incremented: serial 1 loads unless its first\n"
 			   "# increment starts above it; the refusal then names the value to use.\n");
-	if (p->serial)
-		print_kept(f, d);
 	if (rs->dropped)
 		fprintf(f, "# %llu refusal%s since boot are not in the kernel's record.\n",
 			rs->dropped, rs->dropped == 1 ? " was" : "s");
+	fprintf(f, "lockdown-policy v1\nmachine pk-sha256:%s\nserial %llu\ncounter 0x%08x\n",
+		d->pk_sha256, d->serial, d->counter);
+	if (p->serial)
+		print_kept(f, d->text);
 
 	for (i = 0; i < rs->n; i++) {
 		const struct ld_refusal *r = &rs->r[i];
@@ -268,6 +269,5 @@ void ld_draft_print(FILE *f, const struct ld_draft *d)
 	}
 	for (i = 0; i < n; i++)
 		print_rule(f, &dr[i], rs);
-	if (!n)
-		fprintf(f, "# No refusal this policy can answer.\n");
+	return n;
 }

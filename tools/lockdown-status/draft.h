@@ -26,6 +26,6 @@ struct ld_draft {
 
 bool ld_rule_safe(enum ld_rule_kind kind, unsigned int start,
 		  unsigned int end);
-void ld_draft_print(FILE *f, const struct ld_draft *d);
+int ld_draft_print(FILE *f, const struct ld_draft *d);
 
 #endif /* LOCKDOWN_STATUS_DRAFT_H */

@@ -899,7 +899,8 @@ static int draft_policy(void)
 		}
 	}
 
-	ld_draft_print(stdout, &d);
+	if (!ld_draft_print(stdout, &d))
+		fprintf(stderr, "lockdown-status: no refusal to draft a rule from\n");
 	free(text);
 	if (fflush(stdout) || ferror(stdout))
 		return EXIT_CANNOT_TELL;

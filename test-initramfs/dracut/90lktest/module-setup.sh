@@ -33,7 +33,7 @@ install() {
     # the real tools the checks drive, and what the runner itself uses
     inst_multiple wrmsr rdmsr isadump setpci lspci insmod rmmod modprobe lsmod \
         capsh mokutil dd grep sed cat od head tail tr wc stty dmesg uname \
-        mount setpriv chattr find cpio stat cmp
+        mount setpriv chattr find cpio stat cmp sha256sum ln
     inst_multiple -o kmod kexec
     # the owner's TPM counter, and root's attacks on it (tpm2-tools reach
     # the TPM through the kernel's resource manager, /dev/tpmrm0)
