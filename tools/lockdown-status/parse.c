@@ -803,6 +803,15 @@ static bool field_is(const char *f, size_t len, const char *word)
 	return len == strlen(word) && !memcmp(f, word, len);
 }
 
+/* Whether the next field of [*p, end) is @word; *p moves past it. */
+static bool next_is(const char **p, const char *end, const char *word)
+{
+	size_t len;
+	const char *f = next_field(p, end, &len);
+
+	return field_is(f, len, word);
+}
+
 /* "DDDD:BB:DD.F", as the kernel prints a PCI function. */
 static int parse_pci_function(const char *s, size_t len,
 			      struct ld_policy_rule *r)
@@ -844,8 +853,7 @@ static int parse_policy_rule(const char *s, size_t len,
 		if (parse_0x(f, flen, 8, &v))
 			return -EINVAL;
 		r->msr = (unsigned int)v;
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "mask"))
+		if (!next_is(&p, end, "mask"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		if (parse_0x(f, flen, 16, &r->mask) || !r->mask)
@@ -1372,14 +1380,12 @@ int ld_parse_access(const char *s, size_t len, struct ld_access *a)
 		if (parse_0x_any(f, flen, 8, &v))
 			return -EINVAL;
 		a->msr = (unsigned int)v;
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "value"))
+		if (!next_is(&p, end, "value"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		if (parse_0x_any(f, flen, 16, &a->value))
 			return -EINVAL;
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "cpu"))
+		if (!next_is(&p, end, "cpu"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		if (parse_ull(f, flen, &v) || v > ~0U)
@@ -1389,8 +1395,7 @@ int ld_parse_access(const char *s, size_t len, struct ld_access *a)
 		struct ld_policy_rule r;
 		const char *colon;
 
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "write"))
+		if (!next_is(&p, end, "write"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		/* The domain has 4 to 8 digits: take them apart. */
@@ -1406,11 +1411,9 @@ int ld_parse_access(const char *s, size_t len, struct ld_access *a)
 		f = next_field(&p, end, &flen);
 		if (field_is(f, flen, "outside")) {
 			a->kind = LD_ACCESS_PCI_OUTSIDE;
-			f = next_field(&p, end, &flen);
-			if (!field_is(f, flen, "config"))
+			if (!next_is(&p, end, "config"))
 				return -EINVAL;
-			f = next_field(&p, end, &flen);
-			if (!field_is(f, flen, "space"))
+			if (!next_is(&p, end, "space"))
 				return -EINVAL;
 		} else {
 			a->kind = LD_ACCESS_PCI;
@@ -1509,21 +1512,18 @@ int ld_parse_refusals(const char *buf, struct ld_refusals *rs)
 		}
 		r = &rs->r[rs->n];
 		memset(r, 0, sizeof(*r));
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "refused"))
+		if (!next_is(&p, end, "refused"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		if (parse_ull(f, flen, &r->ns))
 			return -EINVAL;
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "pid"))
+		if (!next_is(&p, end, "pid"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		if (parse_ull(f, flen, &v) || v > ~0U)
 			return -EINVAL;
 		r->pid = (unsigned int)v;
-		f = next_field(&p, end, &flen);
-		if (!field_is(f, flen, "times"))
+		if (!next_is(&p, end, "times"))
 			return -EINVAL;
 		f = next_field(&p, end, &flen);
 		if (parse_ull(f, flen, &r->times) || !r->times)
