@@ -2,7 +2,7 @@
 /*
  * Kernel lockdown: the owner policy at run time.
  *
- * The machine's owner signs a policy (format: owner_parse.c) that lets
+ * The machine's owner signs a policy (format: the admin guide) that lets
  * named MSR, PCI-config and I/O-port writes through while the kernel is
  * locked down.  lockdown_owner_load() verifies and installs it; a guarded
  * site asks __kernel_is_locked_down_msr() or a sibling, which hands the

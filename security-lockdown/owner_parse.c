@@ -2,65 +2,16 @@
 /*
  * Kernel lockdown: parse the owner policy, and match accesses against it.
  *
- * The owner policy is a text the machine's owner signs to allow named MSR,
- * PCI-config and I/O-port writes while the kernel is locked down:
- *
- *	lockdown-policy v1
- *	machine pk-sha256:<64 hex digits>
- *	serial <decimal>
- *	counter 0x01800001
- *	# a comment
- *	msr write 0x610
- *	msr write 0x1a0 mask 0x0000000000400000 unsafe
- *	pci write 0000:00:18.0 0x60-0x6f unsafe
- *	ioport 0x80
- *
- * The text:
- *  - is at most 65536 bytes of ASCII with LF line ends; it need not end in
- *    '\n', carries no NUL and is never read past its length;
- *  - has lines of at most 255 characters (without the '\n') made of
- *    printable characters and tabs: NUL, '\r', every other control
- *    character (DEL included) and every byte above 0x7f are refused;
- *  - skips blank lines (nothing, or only spaces and tabs) and comment
- *    lines (first character '#') anywhere. Any other line starts with its
- *    first token, never with a space or tab, and has no comment after it;
- *    tokens are separated by spaces and tabs, which may also end a line.
- *    Directives and keywords are lower case.
- *
- * Order: the first line that is neither blank nor a comment is
- * "lockdown-policy v1". "machine", "serial" and "counter" follow, once
- * each and in any order, before the first rule, so that whoever reads a
- * policy sees which machine and which issue of it the text is for before
- * what it allows. At most 256 rules follow; none is a valid, empty policy.
- *
- * Fields:
- *  - machine pk-sha256:HEX: the SHA-256 digest of the contents of the
- *    machine's UEFI PK variable, 64 hex digits in either case;
- *  - serial N: decimal, 1 to 2^64 - 1, digits only, no leading zero;
- *  - counter INDEX: the TPM 2.0 NV counter that keeps the serial across
- *    reboots (owner.c), a handle 0x01000000 to 0x01ffffff;
- *  - every other number is hex: "0x" (lower-case x), then at least one
- *    hex digit in either case; leading zeros are allowed, values too large
- *    for the field are refused (MSR address 32 bits, mask 64 bits, PCI
- *    offset 0xfff, I/O port 0xffff);
- *  - msr write ADDR [mask MASK]: the write is allowed when it changes only
- *    bits set in MASK (non-zero; without it, all 64 bits);
- *  - pci write DDDD:BB:DD.F START[-END]: domain, bus, device (at most
- *    0x1f) and function (at most 7) as exactly 4, 2, 2 and 1 hex digits
- *    without "0x"; a config write is allowed when all its bytes lie inside
- *    START..END;
- *  - ioport START[-END]: an access is allowed when all its ports lie inside
- *    START..END;
- *  - a range is one token, START-END with START <= END, or one value;
- *  - a rule that opens anything not on the safe list below must end in
- *    "unsafe", the owner's word that it may hand the kernel over; any
- *    rule may.
- *
- * No access matches two rules: an MSR has at most one rule, and the ranges
- * of the PCI rules of one function, and of the I/O-port rules, do not
- * overlap. A rule's index therefore names the one rule an access used.
+ * The text's format is in Documentation/admin-guide/LSM/lockdown.rst ("The
+ * policy's text").  A line's bytes are checked first; then the line is
+ * copied, NUL-terminated, and split with strsep(); numbers go through
+ * kstrtou64() and hex2bin().  The safe list below is what a rule may open
+ * without "unsafe".  No access matches two rules (check_unique()), so a
+ * rule's index names the one rule an access used.  No locking: the parsed
+ * policy is built here and never changed after.
  */
 
+#include <linux/ctype.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/overflow.h>
@@ -144,11 +95,6 @@ bool lockdown_rule_safe(const struct lockdown_rule *r)
 	return false;
 }
 
-struct token {
-	const char *s;
-	size_t len;
-};
-
 struct parser {
 	struct lockdown_owner_policy *p;	/* room for the most rules */
 	unsigned int line;			/* current line, 1-based */
@@ -165,35 +111,96 @@ static int fail(struct parser *ps, int ret, const char *reason)
 	return ret;
 }
 
-static bool is_blank(char c)
+/*
+ * "0x" and hex digits, at most @max.  kstrtou64() takes the "0x" itself;
+ * the digit after it keeps out what it would also take ("0x+1", "0x0x1").
+ */
+static const char *parse_hex(const char *s, u64 max, u64 *val)
 {
-	return c == ' ' || c == '\t';
+	int ret;
+
+	if (!str_has_prefix(s, "0x") || !isxdigit(s[2]))
+		return "not a 0x hex number";
+	ret = kstrtou64(s, 16, val);
+	if (ret == -ERANGE || (!ret && *val > max))
+		return "number out of range";
+	return ret ? "not a 0x hex number" : NULL;
 }
 
-static bool tok_is(const struct token *t, const char *word)
+/* START or START-END, hex, at most @max, START <= END. */
+static const char *parse_range(char *s, u64 max, u16 *start, u16 *end)
 {
-	return t->len == strlen(word) && !memcmp(t->s, word, t->len);
+	char *lo = strsep(&s, "-");
+	const char *reason;
+	u64 a, b;
+
+	reason = parse_hex(lo, max, &a);
+	if (!reason)
+		reason = parse_hex(s ? s : lo, max, &b);
+	if (reason)
+		return reason;
+	if (a > b)
+		return "range ends before it starts";
+	*start = a;
+	*end = b;
+	return NULL;
 }
 
-/* Split s[0, len) at spaces and tabs into at most MAX_TOKENS tokens. */
-static unsigned int tokenize(const char *s, size_t len, struct token *t)
+/* DDDD:BB:DD.F */
+static const char *parse_pci_function(const char *s, struct lockdown_rule *r)
 {
-	unsigned int n = 0;
-	size_t i = 0, start;
+	u8 domain[2], bus, dev;
+	int fn = strlen(s) == 12 ? hex_to_bin(s[11]) : -1;
 
-	while (n < MAX_TOKENS) {
-		while (i < len && is_blank(s[i]))
-			i++;
-		if (i == len)
-			break;
-		start = i;
-		while (i < len && !is_blank(s[i]))
-			i++;
-		t[n].s = s + start;
-		t[n].len = i - start;
-		n++;
-	}
-	return n;
+	if (fn < 0 || s[4] != ':' || s[7] != ':' || s[10] != '.' ||
+	    hex2bin(domain, s, 2) || hex2bin(&bus, s + 5, 1) ||
+	    hex2bin(&dev, s + 8, 1))
+		return "PCI function is not DDDD:BB:DD.F";
+	if (dev > 0x1f)
+		return "PCI device above 0x1f";
+	if (fn > 7)
+		return "PCI function above 7";
+	r->pci.domain = domain[0] << 8 | domain[1];
+	r->pci.bus = bus;
+	r->pci.devfn = PCI_DEVFN(dev, fn);
+	return NULL;
+}
+
+static const char *parse_serial(const char *s, u64 *val)
+{
+	int ret;
+
+	/* kstrtou64() would take a '+' first */
+	ret = isdigit(s[0]) ? kstrtou64(s, 10, val) : -EINVAL;
+	if (ret == -ERANGE)
+		return "serial out of range";
+	if (ret)
+		return "serial is not a decimal number";
+	return *val ? NULL : "serial is zero";
+}
+
+static const char *parse_machine(const char *s, u8 *digest, size_t size)
+{
+	if (!str_has_prefix(s, "pk-sha256:"))
+		return "machine is not pk-sha256:";
+	s += strlen("pk-sha256:");
+	if (strlen(s) != 2 * size || hex2bin(digest, s, size))
+		return "PK digest is not 64 hex digits";
+	return NULL;
+}
+
+static const char *parse_counter(const char *s, u32 *index)
+{
+	const char *reason;
+	u64 v;
+
+	reason = parse_hex(s, U32_MAX, &v);
+	if (reason)
+		return reason;
+	if (v < LOCKDOWN_POLICY_NV_FIRST || v > LOCKDOWN_POLICY_NV_LAST)
+		return "counter is not a TPM NV index (0x01000000-0x01ffffff)";
+	*index = v;
+	return NULL;
 }
 
 static const char *check_args(unsigned int n, unsigned int min,
@@ -206,144 +213,22 @@ static const char *check_args(unsigned int n, unsigned int min,
 	return NULL;
 }
 
-/* "0x" and hex digits, at most @max. Returns NULL, or what is wrong. */
-static const char *parse_hex(const struct token *t, u64 max, u64 *val)
-{
-	u64 v = 0;
-	size_t i;
-	int d;
-
-	if (!t->len || (t->len == 2 && t->s[0] == '0' && t->s[1] == 'x'))
-		return "empty number";
-	if (t->len < 2 || t->s[0] != '0' || t->s[1] != 'x')
-		return "number without 0x prefix";
-	for (i = 2; i < t->len; i++) {
-		d = hex_to_bin(t->s[i]);
-		if (d < 0)
-			return "bad hex digit";
-		if (d > max || v > (max - d) / 16)
-			return "number out of range";
-		v = v * 16 + d;
-	}
-	*val = v;
-	return NULL;
-}
-
-/* START or START-END, hex, at most @max, START <= END. */
-static const char *parse_range(const struct token *t, u64 max,
-			       u16 *start, u16 *end)
-{
-	const char *dash = memchr(t->s, '-', t->len);
-	struct token lo_tok = *t, hi_tok = *t;
-	const char *reason;
-	u64 lo, hi;
-
-	if (dash) {
-		lo_tok.len = dash - t->s;
-		hi_tok.s = dash + 1;
-		hi_tok.len = t->len - lo_tok.len - 1;
-	}
-	reason = parse_hex(&lo_tok, max, &lo);
-	if (!reason)
-		reason = parse_hex(&hi_tok, max, &hi);
-	if (reason)
-		return reason;
-	if (lo > hi)
-		return "range ends before it starts";
-	*start = lo;
-	*end = hi;
-	return NULL;
-}
-
-/* Exactly @n hex digits, no prefix. */
-static bool parse_hex_field(const char *s, size_t n, unsigned int *val)
-{
-	unsigned int v = 0;
-	int d;
-
-	while (n--) {
-		d = hex_to_bin(*s++);
-		if (d < 0)
-			return false;
-		v = v << 4 | d;
-	}
-	*val = v;
-	return true;
-}
-
-/* DDDD:BB:DD.F */
-static const char *parse_pci_function(const struct token *t,
-				      struct lockdown_rule *r)
-{
-	unsigned int domain, bus, dev, fn;
-	const char *s = t->s;
-
-	if (t->len != 12 || s[4] != ':' || s[7] != ':' || s[10] != '.' ||
-	    !parse_hex_field(s, 4, &domain) ||
-	    !parse_hex_field(s + 5, 2, &bus) ||
-	    !parse_hex_field(s + 8, 2, &dev) ||
-	    !parse_hex_field(s + 11, 1, &fn))
-		return "PCI function is not DDDD:BB:DD.F";
-	if (dev > 0x1f)
-		return "PCI device above 0x1f";
-	if (fn > 7)
-		return "PCI function above 7";
-	r->pci.domain = domain;
-	r->pci.bus = bus;
-	r->pci.devfn = PCI_DEVFN(dev, fn);
-	return NULL;
-}
-
-static const char *parse_serial(const struct token *t, u64 *val)
-{
-	unsigned int d;
-	u64 v = 0;
-	size_t i;
-
-	for (i = 0; i < t->len; i++) {
-		d = (unsigned char)t->s[i] - '0';
-		if (d > 9)
-			return "serial is not a decimal number";
-		if (v > (U64_MAX - d) / 10)
-			return "serial out of range";
-		v = v * 10 + d;
-	}
-	if (t->s[0] == '0')
-		return t->len > 1 ? "serial has a leading zero" :
-				    "serial is zero";
-	*val = v;
-	return NULL;
-}
-
-static const char *parse_machine(const struct token *t, u8 *digest,
-				 size_t size)
-{
-	static const char prefix[] = "pk-sha256:";
-	const size_t plen = sizeof(prefix) - 1;
-
-	if (t->len < plen || memcmp(t->s, prefix, plen))
-		return "machine is not pk-sha256:";
-	if (t->len != plen + 2 * size || hex2bin(digest, t->s + plen, size))
-		return "PK digest is not 64 hex digits";
-	return NULL;
-}
-
 /* msr write ADDR [mask MASK] */
-static const char *parse_msr(const struct token *t, unsigned int n,
+static const char *parse_msr(char **t, unsigned int n,
 			     struct lockdown_rule *r)
 {
 	const char *reason;
 	u64 index, mask = U64_MAX;
 
-	if (n > 3 && !tok_is(&t[3], "mask"))
+	if (n > 3 && strcmp(t[3], "mask"))
 		return "extra tokens";
 	reason = check_args(n, 3, 5);
 	if (!reason && n == 4)
 		reason = "missing argument";
 	if (!reason)
-		reason = parse_hex(&t[2], U32_MAX, &index);
+		reason = parse_hex(t[2], U32_MAX, &index);
 	if (!reason && n == 5) {
-		reason = parse_hex(&t[4], U64_MAX, &mask);
+		reason = parse_hex(t[4], U64_MAX, &mask);
 		if (!reason && !mask)
 			reason = "mask is zero";
 	}
@@ -356,16 +241,16 @@ static const char *parse_msr(const struct token *t, unsigned int n,
 }
 
 /* pci write DDDD:BB:DD.F START[-END] */
-static const char *parse_pci(const struct token *t, unsigned int n,
+static const char *parse_pci(char **t, unsigned int n,
 			     struct lockdown_rule *r)
 {
 	const char *reason;
 
 	reason = check_args(n, 4, 4);
 	if (!reason)
-		reason = parse_pci_function(&t[2], r);
+		reason = parse_pci_function(t[2], r);
 	if (!reason)
-		reason = parse_range(&t[3], 0xfff, &r->pci.start, &r->pci.end);
+		reason = parse_range(t[3], 0xfff, &r->pci.start, &r->pci.end);
 	if (reason)
 		return reason;
 	r->kind = LOCKDOWN_RULE_PCI;
@@ -373,14 +258,14 @@ static const char *parse_pci(const struct token *t, unsigned int n,
 }
 
 /* ioport START[-END] */
-static const char *parse_ioport(const struct token *t, unsigned int n,
+static const char *parse_ioport(char **t, unsigned int n,
 				struct lockdown_rule *r)
 {
 	const char *reason;
 
 	reason = check_args(n, 2, 2);
 	if (!reason)
-		reason = parse_range(&t[1], 0xffff, &r->io.start, &r->io.end);
+		reason = parse_range(t[1], 0xffff, &r->io.start, &r->io.end);
 	if (reason)
 		return reason;
 	r->kind = LOCKDOWN_RULE_IOPORT;
@@ -423,8 +308,7 @@ static const char *check_unique(const struct lockdown_owner_policy *p,
 	return NULL;
 }
 
-static int parse_rule(struct parser *ps, const struct token *t,
-		      unsigned int n)
+static int parse_rule(struct parser *ps, char **t, unsigned int n)
 {
 	struct lockdown_owner_policy *p = ps->p;
 	struct lockdown_rule *r;
@@ -437,12 +321,12 @@ static int parse_rule(struct parser *ps, const struct token *t,
 		return fail(ps, -E2BIG, "more than 256 rules");
 	r = &p->rules[p->nr_rules];
 	r->line = ps->line;
-	r->unsafe = n > 1 && tok_is(&t[n - 1], "unsafe");
+	r->unsafe = n > 1 && !strcmp(t[n - 1], "unsafe");
 	if (r->unsafe)
 		n--;
-	if (tok_is(&t[0], "msr"))
+	if (!strcmp(t[0], "msr"))
 		reason = parse_msr(t, n, r);
-	else if (tok_is(&t[0], "pci"))
+	else if (!strcmp(t[0], "pci"))
 		reason = parse_pci(t, n, r);
 	else
 		reason = parse_ioport(t, n, r);
@@ -456,117 +340,98 @@ static int parse_rule(struct parser *ps, const struct token *t,
 	return 0;
 }
 
-static int parse_header(struct parser *ps, const struct token *t,
-			unsigned int n)
-{
-	const char *reason;
-
-	if (ps->have_header)
-		return fail(ps, -EINVAL, "second lockdown-policy line");
-	reason = check_args(n, 2, 2);
-	if (!reason && !tok_is(&t[1], "v1"))
-		reason = "policy version is not v1";
-	if (reason)
-		return fail(ps, -EINVAL, reason);
-	ps->have_header = true;
-	return 0;
-}
-
-static const char *parse_counter(const struct token *t, u32 *index)
-{
-	const char *reason;
-	u64 v;
-
-	reason = parse_hex(t, U32_MAX, &v);
-	if (reason)
-		return reason;
-	if (v < LOCKDOWN_POLICY_NV_FIRST || v > LOCKDOWN_POLICY_NV_LAST)
-		return "counter is not a TPM NV index (0x01000000-0x01ffffff)";
-	*index = v;
-	return NULL;
-}
-
 /* machine, serial or counter: once each, before the first rule. */
-static int parse_binding(struct parser *ps, const struct token *t,
-			 unsigned int n)
+static int parse_binding(struct parser *ps, char **t, unsigned int n)
 {
 	struct lockdown_owner_policy *p = ps->p;
-	const char *reason, *again;
+	const char *reason;
 	bool *seen;
 
 	/* A rule needs all three: one after a rule is always a second one. */
-	if (tok_is(&t[0], "machine")) {
+	if (!strcmp(t[0], "machine"))
 		seen = &ps->have_machine;
-		again = "second machine line";
-	} else if (tok_is(&t[0], "serial")) {
+	else if (!strcmp(t[0], "serial"))
 		seen = &ps->have_serial;
-		again = "second serial line";
-	} else {
+	else
 		seen = &ps->have_counter;
-		again = "second counter line";
-	}
 	if (*seen)
-		return fail(ps, -EINVAL, again);
+		return fail(ps, -EINVAL, !strcmp(t[0], "machine") ?
+			    "second machine line" : !strcmp(t[0], "serial") ?
+			    "second serial line" : "second counter line");
 	reason = check_args(n, 2, 2);
 	if (!reason && seen == &ps->have_machine)
-		reason = parse_machine(&t[1], p->pk_sha256,
+		reason = parse_machine(t[1], p->pk_sha256,
 				       sizeof(p->pk_sha256));
 	else if (!reason && seen == &ps->have_serial)
-		reason = parse_serial(&t[1], &p->serial);
+		reason = parse_serial(t[1], &p->serial);
 	else if (!reason)
-		reason = parse_counter(&t[1], &p->counter);
+		reason = parse_counter(t[1], &p->counter);
 	if (reason)
 		return fail(ps, -EINVAL, reason);
 	*seen = true;
 	return 0;
 }
 
-static int parse_line(struct parser *ps, const char *s, size_t len)
+/* One line, NUL-terminated, its characters checked: split and parse it. */
+static int parse_line(struct parser *ps, char *line)
 {
-	struct token t[MAX_TOKENS];
-	unsigned int n;
+	char *t[MAX_TOKENS], *word;
+	unsigned int n = 0;
 
-	while (len && is_blank(s[len - 1]))
-		len--;
-	if (!len || s[0] == '#')
+	line = skip_spaces(line);
+	if (!*line || *line == '#')
 		return 0;
-	if (is_blank(s[0]))
-		return fail(ps, -EINVAL, "line starts with a space or tab");
-	n = tokenize(s, len, t);
+	while ((word = strsep(&line, " \t"))) {
+		if (!*word)
+			continue;
+		t[n++] = word;
+		/* more than any line may have: "extra tokens" below */
+		if (n == MAX_TOKENS)
+			break;
+	}
 
-	if (tok_is(&t[0], "lockdown-policy"))
-		return parse_header(ps, t, n);
+	if (!strcmp(t[0], "lockdown-policy")) {
+		if (ps->have_header)
+			return fail(ps, -EINVAL, "second lockdown-policy line");
+		if (n != 2 || strcmp(t[1], "v1"))
+			return fail(ps, -EINVAL, n < 2 ? "missing argument" :
+				    n > 2 ? "extra tokens" :
+				    "policy version is not v1");
+		ps->have_header = true;
+		return 0;
+	}
 	if (!ps->have_header)
 		return fail(ps, -EINVAL,
 			    "policy does not start with lockdown-policy v1");
-	if (tok_is(&t[0], "machine") || tok_is(&t[0], "serial") ||
-	    tok_is(&t[0], "counter"))
+	if (!strcmp(t[0], "machine") || !strcmp(t[0], "serial") ||
+	    !strcmp(t[0], "counter"))
 		return parse_binding(ps, t, n);
-	if ((tok_is(&t[0], "msr") || tok_is(&t[0], "pci")) &&
-	    (n < 2 || tok_is(&t[1], "write")))
+	if ((!strcmp(t[0], "msr") || !strcmp(t[0], "pci")) &&
+	    (n < 2 || !strcmp(t[1], "write")))
 		return parse_rule(ps, t, n);
-	if (tok_is(&t[0], "ioport"))
+	if (!strcmp(t[0], "ioport"))
 		return parse_rule(ps, t, n);
 	return fail(ps, -EINVAL, "unknown directive");
 }
 
-/* Length and bytes of one line, before anything looks at its tokens. */
+/*
+ * Length and bytes of one line, before anything looks at its words: no
+ * byte a log line or a terminal would take for something else.
+ */
 static int check_chars(struct parser *ps, const char *s, size_t len)
 {
-	unsigned char c;
 	size_t i;
 
 	if (len > LOCKDOWN_POLICY_MAX_LINE)
 		return fail(ps, -EINVAL, "line longer than 255 characters");
 	for (i = 0; i < len; i++) {
-		c = s[i];
-		if (!c)
+		if (!s[i])
 			return fail(ps, -EINVAL, "NUL byte");
-		if (c == '\r')
+		if (s[i] == '\r')
 			return fail(ps, -EINVAL, "carriage return");
-		if (c > 0x7f)
+		if (!isascii(s[i]))
 			return fail(ps, -EINVAL, "non-ASCII byte");
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
+		if (!isprint(s[i]) && s[i] != '\t')
 			return fail(ps, -EINVAL, "control character");
 	}
 	return 0;
@@ -575,6 +440,7 @@ static int check_chars(struct parser *ps, const char *s, size_t len)
 static int parse_text(struct parser *ps, const char *text, size_t len)
 {
 	const char *pos = text, *end = text + len, *nl;
+	char line[LOCKDOWN_POLICY_MAX_LINE + 1];
 	size_t n;
 	int ret;
 
@@ -583,8 +449,11 @@ static int parse_text(struct parser *ps, const char *text, size_t len)
 		n = (nl ? nl : end) - pos;
 		ps->line++;
 		ret = check_chars(ps, pos, n);
-		if (!ret)
-			ret = parse_line(ps, pos, n);
+		if (ret)
+			return ret;
+		memcpy(line, pos, n);
+		line[n] = '\0';
+		ret = parse_line(ps, line);
 		if (ret)
 			return ret;
 		pos = nl ? nl + 1 : end;
@@ -611,9 +480,10 @@ static int parse_text(struct parser *ps, const char *text, size_t len)
  * @err: if not NULL, set to the offending line and the reason on error,
  *	to line 0 and reason NULL on success
  *
- * Parses the format described at the top of this file. The text is only
- * read; its signature must have been checked by the caller. Nothing is
- * printed: report @err as the caller sees fit.
+ * Parses the format of Documentation/admin-guide/LSM/lockdown.rst ("The
+ * policy's text"). The text is only read; its signature must have been
+ * checked by the caller. Nothing is printed: report @err as the caller
+ * sees fit.
  *
  * Context: Process context; may sleep (GFP_KERNEL).
  * Return: 0 on success; -EINVAL for a malformed or contradictory text;

@@ -8,8 +8,8 @@
  * installs signed policies and answers the guarded sites (its declarations
  * are in lockdown.h: this header stays free of kernel-only headers, so
  * that fuzz/owner_policy/ builds the parser in userspace). The text format
- * is described at the top of owner_parse.c, the loading at the top of
- * owner.c.
+ * is in Documentation/admin-guide/LSM/lockdown.rst, the loading at the top
+ * of owner.c.
  */
 #ifndef _SECURITY_LOCKDOWN_OWNER_POLICY_H
 #define _SECURITY_LOCKDOWN_OWNER_POLICY_H

@@ -4,7 +4,9 @@
  * <linux/kernel.h>, with the kernel's contracts (lib/hexdump.c):
  * hex_to_bin() gives -1 for a character that is no hex digit, hex2bin()
  * reads exactly 2 * count characters and fails with -EINVAL on the first
- * bad one.
+ * bad one; and kstrtou64() (lib/kstrtox.c): an optional '+', for base 16
+ * an optional "0x" or "0X", at least one digit, an optional '\n', then
+ * the end; -ERANGE when the value does not fit, -EINVAL otherwise.
  */
 #ifndef FUZZ_SHIM_LINUX_KERNEL_H
 #define FUZZ_SHIM_LINUX_KERNEL_H
@@ -42,6 +44,30 @@ static inline int hex2bin(u8 *dst, const char *src, size_t count)
 			return -EINVAL;
 		*dst++ = (hi << 4) | lo;
 	}
+	return 0;
+}
+
+static inline int kstrtou64(const char *s, unsigned int base, u64 *res)
+{
+	u64 v = 0;
+	int d, n = 0;
+
+	if (*s == '+')
+		s++;
+	if (base == 16 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	for (; (d = hex_to_bin(*s)) >= 0 && (unsigned int)d < base; s++, n++) {
+		if (v > (U64_MAX - d) / base)
+			return -ERANGE;
+		v = v * base + d;
+	}
+	if (!n)
+		return -EINVAL;
+	if (*s == '\n')
+		s++;
+	if (*s)
+		return -EINVAL;
+	*res = v;
 	return 0;
 }
 
