@@ -77,10 +77,12 @@ shim)		firmware=secureboot boots="shim:esp" PROJECT_VARS=$SHIM_VARS tpm=1 ;;
 # the MOKs, and it signs no owner policy.
 shim_vendor)	firmware=secureboot boots="shim_vendor:esp" PROJECT_VARS=$SHIM_VARS
 		vendor_shim=$LOGS/shim_vendor.shimx64.efi tpm=1 ;;
+# The admin guide's workflow from a refusal to a signed rule, the host
+# signing between the boots (owner_workflow_step), then root's own.
+owner_workflow)	firmware=secureboot tpm=1 between=owner_workflow_step
+		boots="owner_workflow owner_workflow_signed owner_workflow_more owner_workflow_forged" ;;
 # The owner policy's TPM counter across a kexec and a reboot, root's
 # attacks on it, and a boot whose TPM is gone (NAME:notpm).
-owner_workflow)	firmware=secureboot tpm=1 between=owner_workflow_step
-		boots="owner_workflow owner_workflow_signed owner_workflow_more" ;;
 owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 		boots="owner_tpm owner_tpm_reboot owner_tpm_gone:notpm" ;;
 # Root forges MokListRT (see test-initramfs/plans/attack_*.plan); attack_shim
@@ -275,11 +277,16 @@ boot_args() {
 	[ "$tpm" = 0 ] || tpm_start
 }
 
-# owner_workflow_step BOOT: the owner signs the draft BOOT printed; the
-# next boot has it in its initramfs (scripts/owner-workflow.sh).
+# owner_workflow_step BOOT: the owner signs the draft BOOT printed, and
+# the next boot has it in its initramfs (scripts/owner-workflow.sh); after
+# owner_workflow_more, root signs it with a key of its own.
 owner_workflow_step() {
+	local key=owner
+
+	[ "$1" != owner_workflow_more ] || key=attacker
 	INITRD=$LOGS/$scenario.$1.initrd
-	"$TOP/scripts/owner-workflow.sh" "$ktap.boot" "$INITRD" >>"$LOGS/$scenario.qemu" 2>&1 ||
+	"$TOP/scripts/owner-workflow.sh" "$ktap.boot" "$INITRD" "$key" \
+		>>"$LOGS/$scenario.qemu" 2>&1 ||
 		{ msg "$scenario: the owner's step after boot '$1' failed (see $LOGS/$scenario.qemu)"; rc=1; }
 }
 

@@ -3,11 +3,12 @@
 # (scripts/boot.sh): what the admin guide's workflow has the owner do on
 # another machine, with the owner's key.
 #
-#   scripts/owner-workflow.sh KTAP INITRD
+#   scripts/owner-workflow.sh KTAP INITRD [KEY]
 #
 # Takes the draft the last boot printed ("# draft| LINE" in KTAP, from
 # lockdown-status --draft-policy), signs it with the owner's key as the
-# guide says (scripts/sign-file), and builds INITRD: the test initramfs
+# guide says (scripts/sign-file; KEY: another of scripts/mkkeys.sh, such
+# as root's own, "attacker"), and builds INITRD: the test initramfs
 # with the project's dracut module loading that policy at boot.  The
 # owner signs a second policy beside it, the same header with the next
 # serial and no rules (withdrawing everything), handed to the guest as
@@ -18,6 +19,7 @@ set -euo pipefail
 
 ktap=${1:?usage: owner-workflow.sh KTAP INITRD}
 initrd=${2:?usage: owner-workflow.sh KTAP INITRD}
+key=${3:-owner}
 KEYS=${KEYS:-$BUILD/keys}
 base=${initrd%.initrd}
 text=$base.policy.txt
@@ -25,7 +27,7 @@ text=$base.policy.txt
 sed -n 's/^# draft| //p' "$ktap" >"$text"
 grep -q '^lockdown-policy v1$' "$text" || die "no draft in $ktap"
 msg "the draft ($text): $(grep -vc '^#' "$text") lines that are not comments"
-"$OBJ/scripts/sign-file" sha256 "$KEYS/owner.key" "$KEYS/owner.crt" "$text" "$base.policy"
+"$OBJ/scripts/sign-file" sha256 "$KEYS/$key.key" "$KEYS/$key.crt" "$text" "$base.policy"
 
 # Withdrawal: the next serial, no rules.
 serial=$(sed -n 's/^serial //p' "$text")
