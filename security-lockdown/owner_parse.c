@@ -112,14 +112,15 @@ static int fail(struct parser *ps, int ret, const char *reason)
 }
 
 /*
- * "0x" and hex digits, at most @max.  kstrtou64() takes the "0x" itself;
- * the digit after it keeps out what it would also take ("0x+1", "0x0x1").
+ * "0x" and hex digits, at most @max.  kstrtou64() skips the "0x" and
+ * takes nothing else after it; what it takes without one ("+1", "1") is
+ * refused first.
  */
 static const char *parse_hex(const char *s, u64 max, u64 *val)
 {
 	int ret;
 
-	if (!str_has_prefix(s, "0x") || !isxdigit(s[2]))
+	if (!str_has_prefix(s, "0x"))
 		return "not a 0x hex number";
 	ret = kstrtou64(s, 16, val);
 	if (ret == -ERANGE || (!ret && *val > max))

@@ -336,7 +336,7 @@ static const struct bad_policy bad_policies[] = {
 	    "not a 0x hex number"),
 	BAD("bad_hex_digit", HEADER "ioport 0x8g\n", -EINVAL, 5,
 	    "not a 0x hex number"),
-	/* What kstrtou64() alone would take. */
+	/* "0x", then only what kstrtou64() takes after it: digits. */
 	BAD("hex_plus", HEADER "ioport 0x+80\n", -EINVAL, 5,
 	    "not a 0x hex number"),
 	BAD("hex_0x0x", HEADER "ioport 0x0x80\n", -EINVAL, 5,
