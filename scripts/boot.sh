@@ -190,7 +190,8 @@ if [ -n "$vendor_shim" ]; then
 	shim_vendor_efi "$SHIM_EFI" "$BUILD/keys/vendor.der" "$vendor_shim"
 	SHIM_EFI=$vendor_shim SHIM_SIGNED=$LOGS/$scenario.signed
 fi
-read -ra boots <<<"$boots"
+# One word a boot, on as many lines as the case above takes.
+read -ra boots <<<"${boots//$'\n'/ }"
 docs=${docs:-${#boots[@]}}
 
 qemu=(qemu-system-x86_64 -m "${BOOT_MEM:-512}" -smp "$smp" -display none -monitor none
