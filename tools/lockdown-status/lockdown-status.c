@@ -837,8 +837,9 @@ static int draft_error(const char *what, const char *path, int err)
 static int draft_policy(void)
 {
 	static struct ld_refusals rs;
-	static struct ld_policy policy;
-	struct ld_draft d = { .refusals = &rs, .policy = &policy };
+	static struct status st;	/* only its policy: 256 rules */
+	const struct ld_policy *policy = &st.policy;
+	struct ld_draft d = { .refusals = &rs, .policy = policy };
 	unsigned char pk[LD_SHA256_SIZE];
 	char pk_hex[LD_SHA256_HEX + 1];
 	char *buf, *text = NULL;
@@ -853,14 +854,11 @@ static int draft_policy(void)
 	if (err)
 		return draft_error("the refusals", REFUSALS, err);
 
-	err = ld_read_all(POLICY_STATUS, &buf, NULL);
-	if (!err) {
-		err = ld_parse_policy_status(buf, &policy) ? -EBADMSG : 0;
-		free(buf);
-	}
-	if (err)
-		return draft_error("the owner policy's state", POLICY_STATUS, err);
-	if (policy.serial) {
+	read_policy(&st);
+	if (st.policy_err)
+		return draft_error("the owner policy's state", POLICY_STATUS,
+				   st.policy_err);
+	if (policy->serial) {
 		/* Its rules are kept: a draft without them would drop them. */
 		err = ld_read_all(POLICY, &text, NULL);
 		if (err)
@@ -881,9 +879,9 @@ static int draft_policy(void)
 		sprintf(pk_hex + 2 * i, "%02x", pk[i]);
 	d.pk_sha256 = pk_hex;
 
-	d.counter = policy.counter ? policy.counter : LD_DRAFT_COUNTER;
-	if (policy.serial) {
-		d.serial = policy.serial + 1;
+	d.counter = policy->counter ? policy->counter : LD_DRAFT_COUNTER;
+	if (policy->serial) {
+		d.serial = policy->serial + 1;
 	} else {
 		err = ld_tpm_counter(d.counter, &d.serial);
 		if (err < 0) {
