@@ -10,10 +10,8 @@
 #define _SECURITY_LOCKDOWN_H
 
 #include <linux/atomic.h>
-#include <linux/jiffies.h>
 #include <linux/jump_label.h>
 #include <linux/mutex.h>
-#include <linux/ratelimit.h>
 #include <linux/rcupdate.h>
 #include <linux/security.h>
 #include <linux/spinlock.h>
@@ -94,39 +92,9 @@ static inline int lockdown_check(const struct lockdown_state *s,
 
 /* report.c */
 
-/* A report limit that a spent window answers without taking its lock. */
-struct lockdown_limit {
-	struct ratelimit_state rs;
-	unsigned long quiet_until;	/* jiffies; quiet before it */
-};
-
-/* 10 reports in 5 seconds; the caller counts what is held back. */
-#define LOCKDOWN_LIMIT_INIT(name) {					\
-	.rs = RATELIMIT_STATE_INIT_FLAGS(name, DEFAULT_RATELIMIT_INTERVAL,	\
-					 DEFAULT_RATELIMIT_BURST,	\
-					 RATELIMIT_MSG_ON_RELEASE),	\
-	.quiet_until = INITIAL_JIFFIES,					\
-}
-
-/**
- * lockdown_limit_quiet - whether @l is spent until its window ends
- * @l: the limit
- *
- * Inline, so that a caller that would report can skip even the call
- * while @l is quiet (see lockdown_limit_pass()).
- *
- * Return: true when no report may go out now.
- */
-static inline bool lockdown_limit_quiet(const struct lockdown_limit *l)
-{
-	return time_before(jiffies, READ_ONCE(l->quiet_until));
-}
-
 struct lockdown_access;
 struct seq_file;
 
-bool lockdown_limit_pass(struct lockdown_limit *l);
-long lockdown_held_back(atomic_long_t *due, atomic_long_t *reported_at);
 void lockdown_count(struct lockdown_state *s, enum lockdown_reason what);
 void lockdown_report(enum lockdown_reason what, const struct lockdown_access *a);
 void lockdown_report_allowed(const struct lockdown_access *a);

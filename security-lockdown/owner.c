@@ -701,7 +701,11 @@ static int lockdown_owner_find(struct lockdown_owner *o,
  */
 bool lockdown_owner_allows(struct lockdown_owner *o, struct lockdown_access *a)
 {
-	int idx = lockdown_owner_find(o, a);
+	int idx;
+
+	if (!rcu_access_pointer(o->set))	/* no policy: refused as is */
+		return false;
+	idx = lockdown_owner_find(o, a);
 
 	if (unlikely(idx == -EAGAIN)) {
 		idx = -ENOENT;

@@ -36,6 +36,20 @@
  */
 #define LOCKDOWN_ALLOWED LOCKDOWN_NONE	/* the allowed accesses' slot */
 
+/* A report limit that a spent window answers without taking its lock. */
+struct lockdown_limit {
+	struct ratelimit_state rs;
+	unsigned long quiet_until;	/* jiffies; quiet before it */
+};
+
+/* 10 reports in 5 seconds; the caller counts what is held back. */
+#define LOCKDOWN_LIMIT_INIT(name) {					\
+	.rs = RATELIMIT_STATE_INIT_FLAGS(name, DEFAULT_RATELIMIT_INTERVAL,	\
+					 DEFAULT_RATELIMIT_BURST,	\
+					 RATELIMIT_MSG_ON_RELEASE),	\
+	.quiet_until = INITIAL_JIFFIES,					\
+}
+
 static struct lockdown_limit lockdown_limits[LOCKDOWN_CONFIDENTIALITY_MAX] = {
 	[0 ... LOCKDOWN_CONFIDENTIALITY_MAX - 1] =
 		LOCKDOWN_LIMIT_INIT(lockdown_limits),
@@ -51,9 +65,9 @@ static atomic_long_t lockdown_allowed;
 #define LOCKDOWN_REFUSALS 16
 
 struct lockdown_refusal {
-	u64 when_ns;
+	u64 when_ns;		/* the first of the run */
 	unsigned long times;	/* the same refusal in a row */
-	pid_t pid;
+	pid_t pid;		/* the first's */
 	char comm[TASK_COMM_LEN];
 	enum lockdown_reason what;
 	bool detailed;		/* @access is the site's */
@@ -71,21 +85,15 @@ static struct {
 /* Refusals not recorded because the lock was busy. */
 static atomic_long_t lockdown_refusals_lost;
 
-/**
- * lockdown_limit_pass - whether a report may go out now
- * @l: the limit
- *
- * Once @l is spent, @l->quiet_until holds the end of its window: until
- * then the answer is a load and a comparison, not the ratelimit's lock.
- * A daemon the owner policy allows, or a program refused in a loop, then
- * costs next to nothing per call.
- *
- * Context: Any.
- * Return: true when the caller may log and audit.
+/*
+ * Whether a report may go out now.  Once @l is spent, @l->quiet_until
+ * holds the end of its window: until then the answer is a load and a
+ * comparison, not the ratelimit's lock, so that a daemon the owner policy
+ * allows, or a program refused in a loop, costs next to nothing per call.
  */
-bool lockdown_limit_pass(struct lockdown_limit *l)
+static bool lockdown_limit_pass(struct lockdown_limit *l)
 {
-	if (lockdown_limit_quiet(l))
+	if (time_before(jiffies, READ_ONCE(l->quiet_until)))
 		return false;
 	if (__ratelimit(&l->rs))
 		return true;
@@ -96,16 +104,13 @@ bool lockdown_limit_pass(struct lockdown_limit *l)
 	return false;
 }
 
-/**
- * lockdown_held_back - how many reports a limit held back since the last
- * @due: how many reports were due so far, the one being made included
- * @reported_at: @due at the last report made; set to @due now
- *
- * Racing reporters may split the count between them; it is never below 0.
- *
- * Return: the number of reports held back before this one.
+/*
+ * How many reports a limit held back since the last: @due reports were
+ * due so far, this one included, and @reported_at were at the last report
+ * made (set to @due now).  Racing reporters may split the count between
+ * them; it is never below 0.
  */
-long lockdown_held_back(atomic_long_t *due, atomic_long_t *reported_at)
+static long lockdown_held_back(atomic_long_t *due, atomic_long_t *reported_at)
 {
 	long now = atomic_long_read(due);
 	long held = now - 1 - atomic_long_xchg(reported_at, now);
@@ -179,7 +184,9 @@ static bool lockdown_same_access(const struct lockdown_access *x,
 /*
  * Keep a refusal of @what (@a: the access, when the site named it) in the
  * record; the same refusal by the same command as the newest is counted
- * on it, so that a program refused in a loop takes one entry.
+ * on it, so that a program refused in a loop takes one entry and costs
+ * a comparison.  Command names are compared and copied whole: the kernel
+ * pads them with NULs (__set_task_comm()).
  */
 static void lockdown_record(enum lockdown_reason what,
 			    const struct lockdown_access *a)
@@ -196,7 +203,7 @@ static void lockdown_record(enum lockdown_reason what,
 					 LOCKDOWN_REFUSALS];
 		if (r->what != what || r->detailed != !!a ||
 		    (a && !lockdown_same_access(&r->access, a)) ||
-		    strncmp(r->comm, current->comm, sizeof(r->comm)))
+		    memcmp(r->comm, current->comm, sizeof(r->comm)))
 			r = NULL;
 	}
 	if (r) {
@@ -204,17 +211,17 @@ static void lockdown_record(enum lockdown_reason what,
 	} else {
 		r = &lockdown_refusals.r[lockdown_refusals.next++ %
 					 LOCKDOWN_REFUSALS];
+		r->when_ns = ktime_get_boot_fast_ns();
 		r->times = 1;
+		r->pid = task_pid_nr(current);
+		memcpy(r->comm, current->comm, sizeof(r->comm));
 		r->what = what;
 		r->detailed = !!a;
 		if (a) {
 			r->access = *a;
 			r->access.msr.read = NULL;	/* never called from here */
 		}
-		strscpy(r->comm, current->comm, sizeof(r->comm));
 	}
-	r->when_ns = ktime_get_boot_fast_ns();
-	r->pid = task_pid_nr(current);
 	raw_spin_unlock_irqrestore(&lockdown_refusals.lock, flags);
 }
 
@@ -227,9 +234,9 @@ static void lockdown_record(enum lockdown_reason what,
  *
  *	refused NS pid PID times N reason "REASON" [access "ACCESS"] comm COMM
  *
- * NS is the boot-time clock of its last time, ACCESS as the reports name
- * it (only where the site said which access it was), COMM last, its
- * unprintable bytes escaped.
+ * NS and PID are the first refusal's of a run of the same one, ACCESS as
+ * the reports name it (only where the site said which access it was),
+ * COMM last, its unprintable bytes escaped.
  */
 void lockdown_show_refusals(struct seq_file *m)
 {

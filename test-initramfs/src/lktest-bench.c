@@ -9,8 +9,10 @@
  *   msr-write     pwrite of the value read back to MSR_TSC_AUX
  *   ioperm        ioperm(0x80, 1, 1) then ioperm(0x80, 1, 0)
  *   iopl          iopl(3) then iopl(0)
- *   pci-write     pwrite of the byte read at 0x3c back to the sysfs config
- *                 file of 0000:00:00.0
+ *   pci-write     pwrite of the byte read at 0x3c back to the procfs config
+ *                 file of 0000:00:00.0 (not sysfs's: its write allocates a
+ *                 buffer, which under SLOB costs what the heap's history
+ *                 makes it)
  *   devport-open  open("/dev/port", O_RDWR), and close() when it opened
  *
  * Each operation runs BATCHES batches of ITERATIONS calls, each batch
@@ -41,7 +43,7 @@
 
 #define MSR_TSC_AUX	0xc0000103
 #define MSR_DEV		"/dev/cpu/0/msr"
-#define PCI_CONFIG	"/sys/bus/pci/devices/0000:00:00.0/config"
+#define PCI_CONFIG	"/proc/bus/pci/00/00.0"
 #define PCI_REG		0x3c
 #define PORT		0x80
 #define MAX_BATCHES	101

@@ -121,7 +121,7 @@ struct ld_access {
 };
 
 struct ld_refusal {
-	unsigned long long ns;		/* CLOCK_BOOTTIME of its last time */
+	unsigned long long ns;		/* CLOCK_BOOTTIME of its first time */
 	unsigned int pid;
 	unsigned long long times;	/* in a row, by the same command */
 	char reason[LD_TEXT_MAX];
