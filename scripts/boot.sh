@@ -196,6 +196,8 @@ docs=${docs:-${#boots[@]}}
 
 qemu=(qemu-system-x86_64 -m "${BOOT_MEM:-512}" -smp "$smp" -display none -monitor none
 	-no-reboot -device pci-testdev "${icount[@]}")
+# GDB_PORT=N (scripts/trace-path.sh): QEMU's gdb stub on 127.0.0.1:N.
+[ -z "${GDB_PORT:-}" ] || qemu+=(-gdb "tcp:127.0.0.1:$GDB_PORT")
 case $firmware in
 bios)
 	accel=${ACCEL:-$("$TOP/scripts/accel.sh" "$KERNEL")}
