@@ -304,10 +304,11 @@ run_qemu() {
 		-serial "file:$ktap.boot" >>"$LOGS/$scenario.qemu" 2>&1 &
 	pid=$!
 	# HALT_OK=1 (make buildcheck's boot step): a kernel that cannot power
-	# off halts ("reboot: System halted"), and that ends its run.
+	# off halts ("reboot: System halted", 6.12: "reboot: Power off not
+	# available: System halted instead"), and that ends its run.
 	while [ "${HALT_OK:-0}" = 1 ] && kill -0 "$pid" 2>/dev/null; do
 		sleep 1
-		if grep -aq 'reboot: System halted' "$console.boot"; then
+		if grep -aqE 'reboot: (Power off not available: )?System halted' "$console.boot"; then
 			kill "$pid" 2>/dev/null || true
 			wait "$pid"
 			rc=0
