@@ -207,19 +207,22 @@ static void read_modules_and_caps(struct status *st)
 	st->cap_held = err;
 }
 
-/* The owner policy: only kernels with CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY. */
-static void read_policy(struct status *st)
+/*
+ * The owner policy's state into @policy: 0, or -errno (-ENOENT: a kernel
+ * without CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY).
+ */
+static int read_policy(struct ld_policy *policy)
 {
 	char *buf;
 	int err;
 
 	err = ld_read_all(POLICY_STATUS, &buf, NULL);
 	if (!err) {
-		if (ld_parse_policy_status(buf, &st->policy))
+		if (ld_parse_policy_status(buf, policy))
 			err = -EBADMSG;
 		free(buf);
 	}
-	st->policy_err = err;
+	return err;
 }
 
 static void read_mounts_and_cmdline(struct status *st)
@@ -837,9 +840,8 @@ static int draft_error(const char *what, const char *path, int err)
 static int draft_policy(void)
 {
 	static struct ld_refusals rs;
-	static struct status st;	/* only its policy: 256 rules */
-	const struct ld_policy *policy = &st.policy;
-	struct ld_draft d = { .refusals = &rs, .policy = policy };
+	static struct ld_policy policy;	/* 256 rules: not on the stack */
+	struct ld_draft d = { .refusals = &rs, .policy = &policy };
 	unsigned char pk[LD_SHA256_SIZE];
 	char pk_hex[LD_SHA256_HEX + 1];
 	char *buf, *text = NULL;
@@ -854,11 +856,10 @@ static int draft_policy(void)
 	if (err)
 		return draft_error("the refusals", REFUSALS, err);
 
-	read_policy(&st);
-	if (st.policy_err)
-		return draft_error("the owner policy's state", POLICY_STATUS,
-				   st.policy_err);
-	if (policy->serial) {
+	err = read_policy(&policy);
+	if (err)
+		return draft_error("the owner policy's state", POLICY_STATUS, err);
+	if (policy.serial) {
 		/* Its rules are kept: a draft without them would drop them. */
 		err = ld_read_all(POLICY, &text, NULL);
 		if (err)
@@ -879,9 +880,9 @@ static int draft_policy(void)
 		sprintf(pk_hex + 2 * i, "%02x", pk[i]);
 	d.pk_sha256 = pk_hex;
 
-	d.counter = policy->counter ? policy->counter : LD_DRAFT_COUNTER;
-	if (policy->serial) {
-		d.serial = policy->serial + 1;
+	d.counter = policy.counter ? policy.counter : LD_DRAFT_COUNTER;
+	if (policy.serial) {
+		d.serial = policy.serial + 1;
 	} else {
 		err = ld_tpm_counter(d.counter, &d.serial);
 		if (err < 0) {
@@ -1001,7 +1002,7 @@ int main(int argc, char **argv)
 	read_mounts_and_cmdline(&st);
 	read_secure_boot(&st);
 	read_modules_and_caps(&st);
-	read_policy(&st);
+	st.policy_err = read_policy(&st.policy);
 	ld_keys_read(&kv);
 
 	if (json) {
