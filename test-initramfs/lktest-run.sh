@@ -637,9 +637,10 @@ check_policy_host() {
 
 # refusals_overflow: 20 refusals of 20 ports (lktest-ioport) overflow the
 # record: it keeps the newest 16, in order, and counts the others as
-# dropped; the same refusal again is counted on the newest entry.
+# dropped; the same refusal again is counted on the newest entry, which
+# keeps the time and pid of the first.
 check_refusals_overflow() {
-	local before lines after want i
+	local before lines after want i first
 
 	before=$(sed -n 's/^dropped //p' "$REFUSALS")
 	lines=$(grep -c '^refused ' "$REFUSALS")
@@ -655,12 +656,16 @@ check_refusals_overflow() {
 	done)
 	[ "$(sed -n 's/^refused [0-9]* pid [0-9]* times \([0-9]*\) reason "[^"]*" \(access "[^"]*" comm .*\)/\2 times \1/p' <<<"$OUT")" = "$want" ] ||
 		{ echo "not the newest 16 in order:"; printf '%s\n' "$want"; return 1; }
+	first=$(tail -n 1 <<<"$OUT" | cut -d' ' -f2-4)
 	for ((i = 0; i < 2; i++)); do
 		lktest-ioport ioperm 0x314 1 --expect EPERM >/dev/null || return 1
 	done
 	cmd cat "$REFUSALS" || return 1
 	[ "$(grep -c '^refused ' <<<"$OUT")" -eq 16 ] &&
-		tail -n 1 <<<"$OUT" | grep -q ' times 3 reason "raw io port access".* access "ioport 0x314+1" comm lktest-ioport$'
+		tail -n 1 <<<"$OUT" | grep -q ' times 3 reason "raw io port access".* access "ioport 0x314+1" comm lktest-ioport$' || return 1
+	# A run keeps its first refusal's time and pid: two processes later.
+	[ "$(tail -n 1 <<<"$OUT" | cut -d' ' -f2-4)" = "$first" ] ||
+		{ echo "the newest's time and pid were '$first', now not"; return 1; }
 }
 
 # efivar NAME VALUE: the last byte of the global EFI variable NAME.
