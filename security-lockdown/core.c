@@ -178,11 +178,19 @@ noinline int lockdown_decide(const struct lockdown_state *s,
 	}
 	if (!ret)
 		return 0;
+	/* Hibernation into an image sealed to this kernel: hibernate.c. */
+	if (what == LOCKDOWN_HIBERNATION &&
+	    lockdown_hib_allowed(READ_ONCE(s->level)))
+		return 0;
 	a = lockdown_owner_access(what);
 	if (a && lockdown_owner_allows(o, a))
 		return 0;
-	if (report)
-		lockdown_report(what, a);
+	if (!report)
+		return ret;
+	lockdown_report(what, a);
+	if (what == LOCKDOWN_HIBERNATION)
+		pr_notice_ratelimited("hibernation needs %s\n",
+				      lockdown_hib_missing(READ_ONCE(s->level)));
 	return ret;
 }
 

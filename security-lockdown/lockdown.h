@@ -15,6 +15,7 @@
 #include <linux/rcupdate.h>
 #include <linux/security.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include "owner_policy.h"
@@ -244,6 +245,47 @@ static inline bool lockdown_owner_allows(struct lockdown_owner *o,
 					 struct lockdown_access *a)
 {
 	return false;
+}
+#endif
+
+/* owner_tpm.c, hibernate_tpm.c: big-endian fields of a TPM response */
+static inline u16 lockdown_be16(const u8 *p)
+{
+	__be16 v;
+
+	memcpy(&v, p, sizeof(v));
+	return be16_to_cpu(v);
+}
+
+static inline u32 lockdown_be32(const u8 *p)
+{
+	__be32 v;
+
+	memcpy(&v, p, sizeof(v));
+	return be32_to_cpu(v);
+}
+
+static inline u64 lockdown_be64(const u8 *p)
+{
+	__be64 v;
+
+	memcpy(&v, p, sizeof(v));
+	return be64_to_cpu(v);
+}
+
+/* hibernate.c: hibernation at integrity, in images sealed by the TPM */
+#ifdef CONFIG_SECURITY_LOCKDOWN_HIBERNATION
+bool lockdown_hib_allowed(enum lockdown_reason level);
+const char *lockdown_hib_missing(enum lockdown_reason level);
+#else
+static inline bool lockdown_hib_allowed(enum lockdown_reason level)
+{
+	return false;
+}
+
+static inline const char *lockdown_hib_missing(enum lockdown_reason level)
+{
+	return "CONFIG_SECURITY_LOCKDOWN_HIBERNATION";
 }
 #endif
 

@@ -46,31 +46,6 @@
 #define LOCKDOWN_TPMA_NV_AUTHREAD	BIT(18)
 #define LOCKDOWN_TPMA_NV_WRITTEN	BIT(29)
 
-/* Big-endian fields of a response, at any alignment. */
-static u16 lockdown_be16(const u8 *p)
-{
-	__be16 v;
-
-	memcpy(&v, p, sizeof(v));
-	return be16_to_cpu(v);
-}
-
-static u32 lockdown_be32(const u8 *p)
-{
-	__be32 v;
-
-	memcpy(&v, p, sizeof(v));
-	return be32_to_cpu(v);
-}
-
-static u64 lockdown_be64(const u8 *p)
-{
-	__be64 v;
-
-	memcpy(&v, p, sizeof(v));
-	return be64_to_cpu(v);
-}
-
 /* An index that does not exist: TPM_RC_HANDLE, in any handle position. */
 static bool lockdown_tpm_rc_handle(int rc)
 {

@@ -211,6 +211,22 @@ static int lockdown_policy_status_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(lockdown_policy_status);
 
+/* Whether "echo disk > /sys/power/state" may work now, and how. */
+static int lockdown_hibernation_show(struct seq_file *m, void *v)
+{
+	enum lockdown_reason level = READ_ONCE(lockdown_state.level);
+	const char *missing = lockdown_hib_missing(level);
+
+	if (level == LOCKDOWN_NONE)
+		seq_puts(m, "available: images are not sealed, the kernel is not locked down\n");
+	else if (lockdown_hib_allowed(level))
+		seq_puts(m, "available: images are sealed by the TPM\n");
+	else
+		seq_printf(m, "refused: needs %s\n", missing);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lockdown_hibernation);
+
 static int __init lockdown_policy_secfs_init(void)
 {
 	struct dentry *d;
@@ -242,6 +258,10 @@ static int __init lockdown_secfs_init(void)
 	/* Commands and pids of every user's refused programs: root's. */
 	d = securityfs_create_file("lockdown_refusals", 0400, NULL, NULL,
 				   &lockdown_refusals_fops);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	d = securityfs_create_file("lockdown_hibernation", 0444, NULL, NULL,
+				   &lockdown_hibernation_fops);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	if (IS_ENABLED(CONFIG_SECURITY_LOCKDOWN_OWNER_POLICY))
