@@ -38,6 +38,8 @@ boots=$scenario
 files=()	# NAME=PATH: handed to the guest as /lktest-files/NAME
 acpi_override=0	# 1: an ACPI table in front of the initrd
 tpm=0		# 1: a TPM 2.0 (swtpm) whose state lasts the scenario
+tpmdev=tpm-crb	# QEMU's TPM interface: tpm-tis has localities 1 to 4 too
+swapdisk=0	# 1: a 256 MB virtio disk ($LOGS/SCENARIO.swap) that lasts it
 vendor_shim=	# a shim with another built-in vendor certificate
 ssdt_id=	# an SSDT of this OEM table ID as $LOGS/SCENARIO.aml
 declare -A boot_extra=()	# BOOT=ARGS: more command line for one boot
@@ -85,6 +87,19 @@ owner_workflow)	firmware=secureboot tpm=1 between=owner_workflow_step
 # attacks on it, and a boot whose TPM is gone (NAME:notpm).
 owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 		boots="owner_tpm owner_tpm_reboot owner_tpm_gone:notpm" ;;
+# Hibernation at integrity (plans/hib_*.plan): images sealed by the TPM,
+# which the kernel reaches at locality 2 (tpm-tis), on the swap disk.
+# hib_sleep hibernates; hib_resume resumes it as an initramfs does
+# (lktest.resume=), so hib_sleep's harness goes on, checks the session
+# came back and hibernates again; the host flips a byte of that image
+# (hibernate_step) and hib_tampered, resuming with resume=, refuses it;
+# the host writes the first image back and hib_replayed refuses it too.
+hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=4
+		boots="hib_sleep hib_resume hib_tampered hib_replayed hib_notpm:notpm"
+		boot_extra=([hib_resume]="lktest.resume=/dev/vda"
+			[hib_tampered]="resume=/dev/vda"
+			[hib_replayed]="lktest.resume=/dev/vda")
+		between=hibernate_step ;;
 # Root forges MokListRT (see test-initramfs/plans/attack_*.plan); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then
 # boots through shim.
@@ -229,6 +244,14 @@ tpmstate=$LOGS/$scenario.tpm
 tpmsock=
 tpm_pid=
 rm -rf "$tpmstate"
+# The swap disk, empty (sparse) at the start of every run; what the session
+# before hibernation holds in a tmpfs file (plans/hib_sleep.plan), which
+# must not be on the disk in the clear.
+HIB_MARKER="lktest-hib: the session before hibernation"
+if [ "$swapdisk" = 1 ]; then
+	rm -f "$LOGS/$scenario.swap" "$LOGS/$scenario.image1"
+	truncate -s 256M "$LOGS/$scenario.swap"
+fi
 tpm_start() {
 	local i
 
@@ -246,7 +269,7 @@ tpm_start() {
 	done
 	[ -S "$tpmsock" ] || die "swtpm did not start (see $tpmstate/swtpm.log)"
 	args+=(-chardev "socket,id=chrtpm,path=$tpmsock"
-		-tpmdev emulator,id=tpm0,chardev=chrtpm -device tpm-crb,tpmdev=tpm0)
+		-tpmdev emulator,id=tpm0,chardev=chrtpm -device "$tpmdev,tpmdev=tpm0")
 }
 tpm_stop() {
 	[ -n "$tpm_pid" ] || return 0
@@ -270,6 +293,8 @@ boot_args() {
 	cmdline+="${boot_extra[$name]:+ ${boot_extra[$name]}}"
 	if [ "$1" = "$name" ] || [ "$1" = "$name:notpm" ]; then
 		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
+		[ "$swapdisk" = 0 ] ||
+			args+=(-drive "if=virtio,format=raw,file=$LOGS/$scenario.swap")
 		[ "$tpm" = 0 ] || [ "$1" = "$name:notpm" ] || tpm_start
 		return
 	fi
@@ -278,6 +303,25 @@ boot_args() {
 	shim_esp "$LOGS/$scenario.esp" "$MOK_KERNEL" "$INITRD" "$cmdline"
 	args=(-drive "$(shim_drive "$LOGS/$scenario.esp")")
 	[ "$tpm" = 0 ] || tpm_start
+}
+
+# hibernate_step BOOT: the host's part of the hibernate scenario.  After
+# hib_sleep the disk must hold a sealed image and none of the session's
+# text in the clear: a copy is kept; after hib_resume (which hibernated
+# again) one byte of the new image is flipped; after hib_tampered the copy
+# is written back, an image resumed once already.
+hibernate_step() {
+	local swap=$LOGS/$scenario.swap copy=$LOGS/$scenario.image1 out
+
+	case $1 in
+	hib_sleep)	out=$("$TOP/scripts/hib-image.py" sealed "$swap" "$HIB_MARKER") &&
+			cp --sparse=always "$swap" "$copy" ;;
+	hib_resume)	out=$("$TOP/scripts/hib-image.py" flip "$swap") ;;
+	hib_tampered)	out="wrote back hib_sleep's image"
+			cp --sparse=always "$copy" "$swap" ;;
+	*)		return 0 ;;
+	esac || { msg "$scenario: after boot '$1': ${out:-the step on the host failed}"; rc=1; return; }
+	echo "lktest-boot: after boot '$1': $out" >>"$console.boot"
 }
 
 # owner_workflow_step BOOT: the owner signs the draft BOOT printed, and

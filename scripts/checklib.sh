@@ -5,7 +5,7 @@
 
 # The boot matrix (scripts/boot.sh knows each scenario), longest boots
 # first, so that the last guest running is a short one.
-MATRIX="integrity attack_kexec owner_workflow open firmware owner_tpm attack_shim shim attack_nv baddb
+MATRIX="integrity hibernate attack_kexec owner_workflow open firmware owner_tpm attack_shim shim attack_nv baddb
 	shim_vendor emulated setupmode demo confidentiality runtime race badparams
 	race_writers efivar_ssdt"
 SCENARIOS=${SCENARIOS:-$MATRIX}

@@ -33,6 +33,8 @@ REFUSALS=/sys/kernel/security/lockdown_refusals
 TPM_COUNTER=0x01800001		# the counter the policies name (mkpolicies.sh)
 export TPM2TOOLS_TCTI=device:/dev/tpmrm0
 KTAP=${LKTEST_KTAP:-/dev/ttyS1}
+SWAP=/dev/vda			# the swap disk of scripts/boot.sh's swapdisk=1
+HIBDIR=/run/lktest-hib		# a tmpfs the resumed session must bring back
 
 # Messages of the errno values the real tools print as text.
 declare -A ERRTEXT=(
@@ -865,6 +867,91 @@ check_nocap41() {
 }
 
 # dmesg_has PATTERN: the kernel log has PATTERN at least once.
+# --- hibernation (plans/hib_*.plan) ------------------------------------------
+
+# hibernation TEXT...: /sys/kernel/security/lockdown_hibernation says TEXT.
+check_hibernation() {
+	cmd cat /sys/kernel/security/lockdown_hibernation || return 1
+	[ "$OUT" = "$*" ] || { echo "expected '$*'"; return 1; }
+}
+
+# hibernate TEXT E: a session to bring back (TEXT in a tmpfs file, a
+# process, the denial counters), then "echo disk > /sys/power/state" with
+# swap on $SWAP.  ok: the write returns once the next boot has resumed the
+# image, and the session is back as it was; an errno: refused at once.
+check_hibernate() {
+	local pid
+
+	if [ ! -d "$HIBDIR" ]; then
+		mkdir -p "$HIBDIR" && mount -t tmpfs tmpfs "$HIBDIR" || return 1
+		cmd mkswap "$SWAP" || return 1
+		cmd swapon "$SWAP" || return 1
+		cat "/sys/class/block/${SWAP#/dev/}/dev" >/sys/power/resume || return 1
+	fi
+	printf '%s\n' "$1" >"$HIBDIR/text"
+	sleep 1000000 </dev/null >/dev/null 2>&1 &
+	echo $! >"$HIBDIR/pid"
+	cat /sys/kernel/security/lockdown_denials >"$HIBDIR/denials"
+	echo shutdown >/sys/power/disk
+	cmd sh -c 'echo disk >/sys/power/state'
+	expect_tool "$2" || return 1
+	[ "$2" = ok ] || return 0
+	pid=$(cat "$HIBDIR/pid")
+	cmd cat "$HIBDIR/text"
+	[ "$OUT" = "$1" ] || { echo "the tmpfs file did not come back"; return 1; }
+	kill -0 "$pid" || { echo "process $pid did not come back"; return 1; }
+	echo "process $pid is back"
+	cmd cat /sys/kernel/security/lockdown_denials
+	[ "$OUT" = "$(cat "$HIBDIR/denials")" ] ||
+		{ echo "the denial counters changed: before, $(cat "$HIBDIR/denials")"; return 1; }
+}
+
+# not_resumed: a boot that should have resumed the last image came here.
+check_not_resumed() {
+	dmesg | grep -E 'PM: |hibernation' | tail -n 10
+	echo "this boot did not resume the image"
+	return 1
+}
+
+# fresh: this boot is not a resumed session (no tmpfs of check_hibernate).
+check_fresh() {
+	! grep -q " $HIBDIR " /proc/mounts || { echo "$HIBDIR is mounted"; return 1; }
+	echo "no $HIBDIR: a fresh boot"
+}
+
+# hib_root_load: root takes the sealed key from the swap header and asks
+# the TPM for it at locality 0, satisfying every element of the policy it
+# can (PCRs 4 and 7 as they are, locality 2 asked for): the primary key it
+# creates is the kernel's, but loading the key under it fails.
+check_hib_root_load() {
+	local d=/tmp/hibroot seal=$((4096 - 40 - 1024)) priv pub
+
+	mkdir -p "$d"
+	dd if="$SWAP" of="$d/seal" bs=1 skip=$seal count=1024 status=none || return 1
+	priv=$(od -An -tu2 -j56 -N2 "$d/seal" | tr -d ' ')
+	pub=$(od -An -tu2 -j58 -N2 "$d/seal" | tr -d ' ')
+	echo "sealed key: TPM2B_PRIVATE $priv bytes, TPM2B_PUBLIC $pub bytes"
+	[ "${priv:-0}" -gt 0 ] && [ "${pub:-0}" -gt 0 ] || return 1
+	dd if="$d/seal" of="$d/priv" bs=1 skip=60 count="$priv" status=none
+	dd if="$d/seal" of="$d/pub" bs=1 skip=$((60 + priv)) count="$pub" status=none
+	cmd tpm2_startauthsession -S "$d/trial.ctx" || return 1
+	cmd tpm2_policylocality -S "$d/trial.ctx" two || return 1
+	cmd tpm2_policypcr -S "$d/trial.ctx" -l sha256:4,7 -L "$d/policy" || return 1
+	cmd tpm2_flushcontext "$d/trial.ctx"
+	cmd tpm2_createprimary -C o -g sha256 -G ecc256:aes128cfb -L "$d/policy" \
+		-a "fixedtpm|fixedparent|sensitivedataorigin|adminwithpolicy|noda|restricted|decrypt" \
+		-c "$d/primary.ctx" || return 1
+	cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
+	cmd tpm2_policylocality -S "$d/s.ctx" two || return 1
+	cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7 || return 1
+	cmd tpm2_load -C "$d/primary.ctx" -P session:"$d/s.ctx" -u "$d/pub" \
+		-r "$d/priv" -c "$d/key.ctx"
+	[ "$RC" -ne 0 ] || { echo "root loaded the sealed key"; return 1; }
+	grep -qiE 'locality|0x907' <<<"$OUT" ||
+		{ echo "refused, but not for the locality"; return 1; }
+	echo "the TPM refused root the kernel's primary key: wrong locality"
+}
+
 check_dmesg_has() {
 	check_dmesg_count "$1" 1 1000000
 }
@@ -1186,6 +1273,14 @@ after_owner_tpm() {
 	after_attack_kexec
 }
 
+# hib_sleep's session, resumed, hibernates once more: the host flips a
+# byte of that image, for hib_tampered to refuse.
+after_hib_sleep() {
+	echo "lktest: hibernating again"
+	echo disk >/sys/power/state
+	echo "lktest: the second hibernation returned $?"
+}
+
 after_attack_kexec() {
 	echo "lktest: kexec into the db-signed kernel"
 	kexec -e
@@ -1319,7 +1414,7 @@ ktap() {
 }
 
 main() {
-	local scenario plan=() text why line n=0 pass=0 fail=0 skip=0 out rc reason us
+	local scenario plan=() text why line n=0 pass=0 fail=0 skip=0 out rc reason us resume
 	local t0=$SECONDS
 
 	mount_fs securityfs /sys/kernel/security
@@ -1332,6 +1427,16 @@ main() {
 	else
 		echo "lktest: $KTAP missing, KTAP goes to the console"
 		exec 3>&1
+	fi
+
+	# lktest.resume=DEVICE: resume DEVICE's image before anything else, as
+	# an initramfs does.  A resumed image never comes back here: the
+	# harness that hibernated goes on instead.
+	resume=$(cmdline_arg lktest.resume)
+	if [ -n "$resume" ]; then
+		echo "lktest: resuming from $resume"
+		cat "/sys/class/block/${resume#/dev/}/dev" >/sys/power/resume ||
+			echo "lktest: no image resumed from $resume"
 	fi
 
 	scenario=$(cmdline_arg lktest.scenario)

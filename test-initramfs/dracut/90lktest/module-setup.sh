@@ -39,6 +39,10 @@ install() {
     # the TPM through the kernel's resource manager, /dev/tpmrm0)
     inst_multiple tpm2_nvdefine tpm2_nvundefine tpm2_nvincrement tpm2_nvread \
         tpm2_nvreadpublic tpm2_nvwrite tpm2_clear
+    # hibernation: the swap, and root's attempt at the sealed key
+    inst_multiple mkswap swapon sleep kill tpm2_startauthsession \
+        tpm2_policylocality tpm2_policypcr tpm2_createprimary tpm2_load \
+        tpm2_unseal tpm2_flushcontext
     inst_libdir_file "libtss2-tcti-device.so*"
 
     [[ -d $LKTEST_BINDIR ]] || dfatal "lktest: LKTEST_BINDIR is not set or missing"

@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Read and tamper with a hibernation image on a swap disk, as the host.
+
+    hib-image.py show SWAP           what the swap header and map hold
+    hib-image.py sealed SWAP TEXT    fail unless the image is sealed and
+                                     TEXT appears nowhere on the disk
+    hib-image.py flip SWAP           flip one byte of chunk 1's ciphertext
+
+The layout is kernel/power/swap.c's with the seal of
+kernel-tree-patches/*/0011: page 0 is the swap header (struct
+swsusp_header, its last 20 bytes the two signatures), its "image" field
+the first map page; a map page lists 511 page offsets and the next map
+page; the first listed page is the image's first page (struct
+swsusp_info), then come the compressed chunks, each a size_t length, the
+compressed bytes and, when sealed, a 16-byte tag.
+"""
+import struct
+import sys
+
+PAGE = 4096
+ENTRIES = PAGE // 8 - 1
+TAG = 16
+
+
+def page(f, n):
+    f.seek(n * PAGE)
+    return f.read(PAGE)
+
+
+def header(f):
+    h = page(f, 0)
+    hw_sig, crc32, image, flags = struct.unpack_from("<IIQI", h, PAGE - 40)
+    return {"sig": h[PAGE - 10:].rstrip(b"\0"), "orig_sig": h[PAGE - 20:PAGE - 10],
+            "image": image, "flags": flags, "crc32": crc32,
+            "seal_magic": h[PAGE - 40 - 1024:PAGE - 40 - 1024 + 8]}
+
+
+def data_pages(f, first):
+    """The page offsets the map lists, in order."""
+    out, m = [], first
+    while m:
+        mp = page(f, m)
+        ent = struct.unpack_from("<%dQ" % (ENTRIES + 1), mp)
+        out += [e for e in ent[:ENTRIES] if e]
+        if not all(ent[:ENTRIES]):
+            break
+        m = ent[ENTRIES]
+    return out
+
+
+def chunks(f, pages, sealed):
+    """(first index into pages, page count) of each chunk."""
+    out, i = [], 1          # pages[0] is the image's first page
+    while i < len(pages):
+        length = struct.unpack_from("<Q", page(f, pages[i]))[0]
+        n = -(-(8 + length + (TAG if sealed else 0)) // PAGE)
+        out.append((i, n))
+        i += n
+    return out
+
+
+def main():
+    cmd, path = sys.argv[1], sys.argv[2]
+    with open(path, "r+b") as f:
+        h = header(f)
+        sealed = h["sig"] == b"LDSUSPEND"
+        if h["sig"] not in (b"LDSUSPEND", b"S1SUSPEND"):
+            sys.exit("%s: no hibernation image (signature %r)" % (path, h["sig"]))
+        pages = data_pages(f, h["image"])
+        ch = chunks(f, pages, sealed)
+        if cmd == "show":
+            print("signature %s, seal %r, flags %#x, %d pages in %d chunks"
+                  % (h["sig"].decode(), h["seal_magic"], h["flags"], len(pages), len(ch)))
+        elif cmd == "sealed":
+            text = sys.argv[3].encode()
+            f.seek(0)
+            disk = f.read()
+            if not sealed or h["seal_magic"] != b"LDHIB\0\0\1":
+                sys.exit("%s: the image is not sealed (%r, %r)" % (path, h["sig"], h["seal_magic"]))
+            if text in disk:
+                sys.exit("%s: '%s' is on the disk in the clear" % (path, sys.argv[3]))
+            print("sealed, %d chunks, '%s' nowhere on the disk" % (len(ch), sys.argv[3]))
+        elif cmd == "flip":
+            start, _ = ch[1]
+            off = pages[start] * PAGE + 8 + 100
+            f.seek(off)
+            b = f.read(1)
+            f.seek(off)
+            f.write(bytes([b[0] ^ 0x01]))
+            print("flipped the byte at %#x, in chunk 1 of %d" % (off, len(ch)))
+        else:
+            sys.exit("unknown command '%s'" % cmd)
+
+
+if __name__ == "__main__":
+    main()
