@@ -5,7 +5,8 @@
  *
  * Reads (each path under $LOCKDOWN_STATUS_ROOT when it is set, so that
  * tests can run against a fixture tree):
- *   /sys/kernel/security/lockdown{,_origin,_denials,_policy_status}
+ *   /sys/kernel/security/lockdown{,_origin,_denials,_policy_status,
+ *   _hibernation}
  *   /sys/firmware/efi/efivars/{SecureBoot,SetupMode,MokSBStateRT}-GUID
  *   /sys/module/module/parameters/sig_enforce
  *   /proc/self/status, /proc/sys/kernel/cap_last_cap, /proc/self/mounts,
@@ -48,6 +49,7 @@
 #define POLICY_STATUS	SECFS "/lockdown_policy_status"
 #define POLICY		SECFS "/lockdown_policy"
 #define REFUSALS	SECFS "/lockdown_refusals"
+#define HIBERNATION	SECFS "/lockdown_hibernation"
 
 #define EFI_VARIABLE_NON_VOLATILE	0x1
 
@@ -74,6 +76,8 @@ struct status {
 	int sb_err;
 	unsigned char secureboot, setupmode;
 	int sig_enforce;		/* 1, 0, or -errno */
+	int hib_err;			/* 0, or -errno reading hibernation */
+	char hibernation[160];		/* its line: "available: ..." */
 	int cap_last;			/* last capability, or -errno */
 	int cap_held;			/* CAP_COMPROMISE_KERNEL in CapBnd */
 	bool securityfs_mounted;
@@ -190,6 +194,14 @@ static void read_modules_and_caps(struct status *st)
 		free(buf);
 	}
 	st->sig_enforce = err;
+
+	err = ld_read_all(HIBERNATION, &buf, NULL);
+	if (!err) {
+		snprintf(st->hibernation, sizeof(st->hibernation), "%.*s",
+			 (int)strcspn(buf, "\n"), buf);
+		free(buf);
+	}
+	st->hib_err = err;
 
 	err = ld_read_all("/proc/sys/kernel/cap_last_cap", &buf, NULL);
 	if (!err) {
@@ -459,6 +471,16 @@ static void print_details(const struct status *st,
 	else
 		printf("unknown (%s: %s)\n", SIG_ENFORCE,
 		       ld_strerror(st->sig_enforce));
+
+	/* A kernel without the file says nothing: upstream's rule holds. */
+	if (!st->hib_err) {
+		ld_label("Hibernation:");
+		printf("%s\n", st->hibernation);
+	} else if (st->hib_err != -ENOENT) {
+		ld_label("Hibernation:");
+		printf("unknown (%s: %s)\n", HIBERNATION,
+		       ld_strerror(st->hib_err));
+	}
 
 	ld_label("CAP_COMPROMISE_KERNEL:");
 	if (st->cap_last >= 0 && st->cap_last < LD_CAP_COMPROMISE_KERNEL)
@@ -788,6 +810,10 @@ static void json_machine(struct json *j, const struct status *st)
 	else
 		json_null(j, "sig_enforce");
 	json_error_or_null(j, "sig_enforce_error", st->sig_enforce);
+	if (!st->hib_err)
+		json_string(j, "hibernation", st->hibernation);
+	else
+		json_null(j, "hibernation");
 
 	json_object_begin(j, "cap_compromise_kernel");
 	if (st->cap_last >= 0) {
