@@ -1274,7 +1274,7 @@ after_owner_tpm() {
 }
 
 # hib_sleep's session, resumed, hibernates once more: the host flips a
-# byte of that image, for hib_tampered to refuse.
+# byte of that image, for hib_alter to refuse.
 after_hib_sleep() {
 	echo "lktest: hibernating again"
 	echo disk >/sys/power/state
@@ -1414,7 +1414,7 @@ ktap() {
 }
 
 main() {
-	local scenario plan=() text why line n=0 pass=0 fail=0 skip=0 out rc reason us resume
+	local scenario plan=() text why line n=0 pass=0 fail=0 skip=0 out rc reason us
 	local t0=$SECONDS
 
 	mount_fs securityfs /sys/kernel/security
@@ -1429,14 +1429,13 @@ main() {
 		exec 3>&1
 	fi
 
-	# lktest.resume=DEVICE: resume DEVICE's image before anything else, as
+	# lktest.resume=1: resume the image on $SWAP before anything else, as
 	# an initramfs does.  A resumed image never comes back here: the
 	# harness that hibernated goes on instead.
-	resume=$(cmdline_arg lktest.resume)
-	if [ -n "$resume" ]; then
-		echo "lktest: resuming from $resume"
-		cat "/sys/class/block/${resume#/dev/}/dev" >/sys/power/resume ||
-			echo "lktest: no image resumed from $resume"
+	if [ "$(cmdline_arg lktest.resume)" = 1 ]; then
+		echo "lktest: resuming from $SWAP"
+		cat "/sys/class/block/${SWAP#/dev/}/dev" >/sys/power/resume ||
+			echo "lktest: no image resumed from $SWAP"
 	fi
 
 	scenario=$(cmdline_arg lktest.scenario)
