@@ -919,12 +919,14 @@ check_fresh() {
 	echo "no $HIBDIR: a fresh boot"
 }
 
-# hib_root_load: root takes the sealed key from the swap header and asks
-# the TPM for it at locality 0, satisfying every element of the policy it
-# can (PCRs 4 and 7 as they are, locality 2 asked for): the primary key it
-# creates is the kernel's, but loading the key under it fails.
+# hib_root_load: root takes the sealed key from the swap header, creates
+# the primary key it was sealed under (the kernel's template, with the
+# policy the key's public area carries) and asks the TPM to load the key,
+# satisfying every policy element it can: PCRs 4 and 7 as they are, with
+# and without locality 2 asked for.  Both must fail, the second for the
+# locality; a load that succeeds is followed by tpm2_unseal.
 check_hib_root_load() {
-	local d=/tmp/hibroot seal=$((4096 - 40 - 1024)) priv pub
+	local d=/tmp/hibroot seal=$((4096 - 40 - 1024)) priv pub loc
 
 	mkdir -p "$d"
 	dd if="$SWAP" of="$d/seal" bs=1 skip=$seal count=1024 status=none || return 1
@@ -934,22 +936,33 @@ check_hib_root_load() {
 	[ "${priv:-0}" -gt 0 ] && [ "${pub:-0}" -gt 0 ] || return 1
 	dd if="$d/seal" of="$d/priv" bs=1 skip=60 count="$priv" status=none
 	dd if="$d/seal" of="$d/pub" bs=1 skip=$((60 + priv)) count="$pub" status=none
-	cmd tpm2_startauthsession -S "$d/trial.ctx" || return 1
-	cmd tpm2_policylocality -S "$d/trial.ctx" two || return 1
-	cmd tpm2_policypcr -S "$d/trial.ctx" -l sha256:4,7 -L "$d/policy" || return 1
-	cmd tpm2_flushcontext "$d/trial.ctx"
+	# TPM2B_PUBLIC: size, type, nameAlg, objectAttributes, authPolicy
+	dd if="$d/pub" of="$d/policy" bs=1 skip=12 count=32 status=none
 	cmd tpm2_createprimary -C o -g sha256 -G ecc256:aes128cfb -L "$d/policy" \
 		-a "fixedtpm|fixedparent|sensitivedataorigin|adminwithpolicy|noda|restricted|decrypt" \
 		-c "$d/primary.ctx" || return 1
-	cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
-	cmd tpm2_policylocality -S "$d/s.ctx" two || return 1
-	cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7 || return 1
-	cmd tpm2_load -C "$d/primary.ctx" -P session:"$d/s.ctx" -u "$d/pub" \
-		-r "$d/priv" -c "$d/key.ctx"
-	[ "$RC" -ne 0 ] || { echo "root loaded the sealed key"; return 1; }
-	grep -qiE 'locality|0x907' <<<"$OUT" ||
-		{ echo "refused, but not for the locality"; return 1; }
-	echo "the TPM refused root the kernel's primary key: wrong locality"
+	for loc in "" two; do
+		cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
+		[ -z "$loc" ] || cmd tpm2_policylocality -S "$d/s.ctx" "$loc" || return 1
+		cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7 || return 1
+		cmd tpm2_load -C "$d/primary.ctx" -P session:"$d/s.ctx" -u "$d/pub" \
+			-r "$d/priv" -c "$d/key.ctx"
+		if [ "$RC" -eq 0 ]; then
+			cmd tpm2_flushcontext "$d/s.ctx"
+			cmd tpm2_startauthsession --policy-session -S "$d/s.ctx"
+			[ -z "$loc" ] || cmd tpm2_policylocality -S "$d/s.ctx" "$loc"
+			cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7
+			cmd tpm2_unseal -c "$d/key.ctx" -p session:"$d/s.ctx"
+			echo "root loaded the sealed key${loc:+ asking for locality $loc}"
+			return 1
+		fi
+		if [ -n "$loc" ] && ! grep -qiE 'locality|0x907' <<<"$OUT"; then
+			echo "refused, but not for the locality"
+			return 1
+		fi
+		cmd tpm2_flushcontext "$d/s.ctx"
+	done
+	echo "the TPM refused root the sealed key, with and without locality 2 asked for"
 }
 
 check_dmesg_has() {
