@@ -40,6 +40,7 @@ acpi_override=0	# 1: an ACPI table in front of the initrd
 tpm=0		# 1: a TPM 2.0 (swtpm) whose state lasts the scenario
 tpmdev=tpm-crb	# QEMU's TPM interface: tpm-tis has localities 1 to 4 too
 swapdisk=0	# 1: a 256 MB virtio disk ($LOGS/SCENARIO.swap) that lasts it
+cpu=		# QEMU's -cpu (default: its own, qemu64, without AES-NI)
 vendor_shim=	# a shim with another built-in vendor certificate
 ssdt_id=	# an SSDT of this OEM table ID as $LOGS/SCENARIO.aml
 declare -A boot_extra=()	# BOOT=ARGS: more command line for one boot
@@ -92,17 +93,31 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 # hib_first checks what needs no image; hib_sleep hibernates; hib_awake
 # resumes it as an initramfs does (lktest.resume=1), so hib_sleep's
 # harness goes on, checks the session came back and hibernates again; the
-# host flips a byte of that image (hibernate_step) and hib_alter, resuming
-# with resume=, refuses it; the host writes the first image back and
-# hib_again refuses it too; then a boot without the TPM.  hib_first also
-# keeps the first boot with this TPM out of the way: OVMF lays memory out
-# otherwise then (on 6.12 an ACPI reclaim region moves), and resume
-# refuses an image made under another e820 map ("Hibernate inconsistent
-# memory map detected!").
-hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=5
-		boots="hib_first hib_sleep hib_awake hib_alter hib_again hib_notpm:notpm"
+# host tampers with that image (hibernate_step: a byte flipped on the swap
+# disk, two chunks swapped, the map cut short, a header field changed on
+# copies) and hib_alter refuses each: the first as resume= asks, the
+# others as an initramfs asks.  The host writes the first image back:
+# hib_again refuses the replay, and root puts a key of its own, sealed
+# under the kernel's policy, in its seal; hib_forged refuses that and
+# hibernates; the same kernel without Secure Boot (same TPM) refuses
+# hib_forged's image and hibernates unsealed; hib_plain, under Secure
+# Boot, refuses that; the host writes hib_forged's image back for a boot
+# whose hibernation code never ran (initcall_blacklist=), where root puts
+# an ordinary NV index with that image's number in place of the counter;
+# the host writes the image back again, and hib_counter refuses it; then
+# a boot without the TPM.  hib_first also keeps the first boot with this TPM out
+# of the way: OVMF lays memory out otherwise then (on 6.12 an ACPI reclaim
+# region moves), and resume refuses an image made under another e820 map
+# ("Hibernate inconsistent memory map detected!").
+hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=10
+		boots="hib_first hib_sleep hib_awake hib_alter hib_again hib_forged
+			hib_nosb:nosb hib_plain hib_blacklist hib_counter hib_notpm:notpm"
 		boot_extra=([hib_sleep]="lktest.resume=1" [hib_awake]="lktest.resume=1"
-			[hib_alter]="resume=/dev/vda" [hib_again]="lktest.resume=1")
+			[hib_alter]="resume=/dev/vda" [hib_again]="lktest.resume=1"
+			[hib_forged]="lktest.resume=1" [hib_nosb]="lktest.resume=1"
+			[hib_plain]="lktest.resume=1"
+			[hib_blacklist]="lktest.resume=1 initcall_blacklist=lockdown_hib_init"
+			[hib_counter]="lktest.resume=1")
 		between=hibernate_step ;;
 # Root forges MokListRT (see test-initramfs/plans/attack_*.plan); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then
@@ -130,6 +145,18 @@ bench_policy)	firmware=secureboot tpm=1 extra="nokaslr norandmaps" ;;
 # bench_policy's writes on an open kernel through the same firmware.
 bench_efi)	firmware=setupmode extra="nokaslr norandmaps" ;;
 bench_keys)	firmware=secureboot extra="initcall_debug nokaslr log_buf_len=1M" ;;
+# Hibernation's cost: a session hibernates and the next boot resumes it
+# (plans/bench_hib.plan), the guest CPU with AES-NI and PCLMULQDQ.  Ours
+# sealed (firmware Secure Boot, the TPM at locality 2), the stock kernel
+# without lockdown through the same firmware with Secure Boot off; then
+# the stock kernel asked to resume ours' sealed image (SWAP_IMAGE).
+bench_hib)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 cpu=max docs=2
+		extra="nokaslr norandmaps" boots="bench_hib_first bench_hib bench_hib_resume"
+		boot_extra=([bench_hib_resume]="lktest.resume=1") between=bench_hib_step ;;
+bench_hib_open)	firmware=setupmode swapdisk=1 cpu=max docs=1
+		extra="nokaslr norandmaps" boots="bench_hib_open bench_hib_open_resume"
+		boot_extra=([bench_hib_open_resume]="lktest.resume=1") ;;
+bench_hib_stock) firmware=setupmode swapdisk=1 cpu=max extra="lktest.resume=1" ;;
 *)		die "unknown scenario '$scenario'" ;;
 esac
 
@@ -214,7 +241,7 @@ read -ra boots <<<"${boots//$'\n'/ }"
 docs=${docs:-${#boots[@]}}
 
 qemu=(qemu-system-x86_64 -m "${BOOT_MEM:-512}" -smp "$smp" -display none -monitor none
-	-no-reboot -device pci-testdev "${icount[@]}")
+	-no-reboot -device pci-testdev "${icount[@]}" ${cpu:+-cpu "$cpu"})
 # GDB_PORT=N (scripts/trace-path.sh): QEMU's gdb stub on 127.0.0.1:N.
 [ -z "${GDB_PORT:-}" ] || qemu+=(-gdb "tcp:127.0.0.1:$GDB_PORT")
 case $firmware in
@@ -253,9 +280,14 @@ rm -rf "$tpmstate"
 # must not be on the disk in the clear.
 HIB_MARKER="lktest-hib: the session before hibernation"
 if [ "$swapdisk" = 1 ]; then
-	rm -f "$LOGS/$scenario.swap" "$LOGS/$scenario.image1"
+	rm -f "$LOGS/$scenario".swap* "$LOGS/$scenario".image*
 	truncate -s 256M "$LOGS/$scenario.swap"
+	# SWAP_IMAGE=FILE (scripts/bench.sh): the swap disk starts as FILE.
+	[ -z "${SWAP_IMAGE:-}" ] || cp --sparse=always "$SWAP_IMAGE" "$LOGS/$scenario.swap"
 fi
+# The copies of the swap disk hibernate_step tampers with, in the order
+# the next boot has them as disks after the swap disk (vdb, vdc, vdd).
+HIB_TAMPER="swap truncate flags"
 tpm_start() {
 	local i
 
@@ -287,18 +319,28 @@ tpm_cleanup() {
 }
 trap tpm_cleanup EXIT
 
-# boot_args NAME[:esp|:notpm]: how one boot starts: QEMU's -kernel, or the
-# ESP folder of the shim chain with the MOK-signed kernel; with the
-# scenario's TPM unless :notpm.
+# boot_args NAME[:esp|:notpm|:nosb]: how one boot starts: QEMU's -kernel,
+# or the ESP folder of the shim chain with the MOK-signed kernel; with the
+# scenario's TPM unless :notpm; :nosb with a variable store of OVMF's own
+# (no keys: Secure Boot off), the scenario's TPM and disks all the same.
 boot_args() {
-	local name=${1%%:*} cmdline
+	local name=${1%%:*} cmdline t
 
 	cmdline="${base_cmdline/lktest.scenario=$scenario/lktest.scenario=$name} $extra"
 	cmdline+="${boot_extra[$name]:+ ${boot_extra[$name]}}"
-	if [ "$1" = "$name" ] || [ "$1" = "$name:notpm" ]; then
+	qemu_boot=("${qemu[@]}")
+	if [ "$1" = "$name:nosb" ]; then
+		cp /usr/share/OVMF/OVMF_VARS_4M.fd "$LOGS/$scenario-nosb-VARS.fd"
+		qemu_boot=("${qemu[@]/%file=$vars/file=$LOGS/$scenario-nosb-VARS.fd}")
+	fi
+	if [ "$1" != "$name:esp" ]; then
 		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
 		[ "$swapdisk" = 0 ] ||
 			args+=(-drive "if=virtio,format=raw,file=$LOGS/$scenario.swap")
+		for t in $HIB_TAMPER; do
+			[ ! -e "$LOGS/$scenario.swap.$t" ] ||
+				args+=(-drive "if=virtio,format=raw,file=$LOGS/$scenario.swap.$t")
+		done
 		[ "$tpm" = 0 ] || [ "$1" = "$name:notpm" ] || tpm_start
 		return
 	fi
@@ -311,21 +353,40 @@ boot_args() {
 
 # hibernate_step BOOT: the host's part of the hibernate scenario.  After
 # hib_sleep the disk must hold a sealed image and none of the session's
-# text in the clear: a copy is kept; after hib_awake (which hibernated
-# again) one byte of the new image is flipped; after hib_alter the copy is
-# written back, an image resumed once already.
+# text in the clear: a copy is kept; hib_awake hibernated again: the host
+# tampers with that image, one byte on the disk, the rest on copies
+# (HIB_TAMPER); after hib_alter the first image is written back, one
+# resumed already.  hib_forged's image is kept, written back for
+# hib_blacklist and hib_counter; hib_nosb's must not be sealed.
 hibernate_step() {
-	local swap=$LOGS/$scenario.swap copy=$LOGS/$scenario.image1 out
+	local swap=$LOGS/$scenario.swap hib=$TOP/scripts/hib-image.py out t
 
 	case $1 in
-	hib_sleep)	out=$("$TOP/scripts/hib-image.py" sealed "$swap" "$HIB_MARKER") &&
-			cp --sparse=always "$swap" "$copy" ;;
-	hib_awake)	out=$("$TOP/scripts/hib-image.py" flip "$swap") ;;
-	hib_alter)	out="wrote back hib_sleep's image"
-			cp --sparse=always "$copy" "$swap" ;;
+	hib_sleep)	out=$("$hib" sealed "$swap" "$HIB_MARKER") &&
+			cp --sparse=always "$swap" "$LOGS/$scenario.image1" ;;
+	hib_awake)	out=$(for t in $HIB_TAMPER; do
+				cp --sparse=always "$swap" "$swap.$t" &&
+					"$hib" "$t" "$swap.$t" || exit 1
+			done && "$hib" flip "$swap") && out=${out//$'\n'/; } ;;
+	hib_alter)	rm -f "$swap".*
+			out="wrote back hib_sleep's image"
+			cp --sparse=always "$LOGS/$scenario.image1" "$swap" ;;
+	hib_forged)	out=$("$hib" sealed "$swap" "$HIB_MARKER") &&
+			cp --sparse=always "$swap" "$LOGS/$scenario.image3" ;;
+	hib_nosb)	out=$("$hib" plain "$swap") ;;
+	hib_plain|hib_blacklist)
+			out="wrote back hib_forged's image"
+			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;
 	*)		return 0 ;;
 	esac || { msg "$scenario: after boot '$1': ${out:-the step on the host failed}"; rc=1; return; }
 	echo "lktest-boot: after boot '$1': $out" >>"$console.boot"
+}
+
+# bench_hib_step BOOT: keep bench_hib's sealed image before it is resumed,
+# for the stock kernel (scripts/bench.sh).
+bench_hib_step() {
+	[ "$1" = bench_hib ] || return 0
+	cp --sparse=always "$LOGS/$scenario.swap" "$LOGS/$scenario.image"
 }
 
 # owner_workflow_step BOOT: the owner signs the draft BOOT printed, and
@@ -348,7 +409,7 @@ run_qemu() {
 	local pid size=-1 now last=$SECONDS
 
 	stalled=0
-	timeout "$TIMEOUT" "${qemu[@]}" "${args[@]}" -serial "file:$console.boot" \
+	timeout "$TIMEOUT" "${qemu_boot[@]}" "${args[@]}" -serial "file:$console.boot" \
 		-serial "file:$ktap.boot" >>"$LOGS/$scenario.qemu" 2>&1 &
 	pid=$!
 	# HALT_OK=1 (make buildcheck's boot step): a kernel that cannot power

@@ -5,7 +5,13 @@
     hib-image.py show SWAP           what the swap header and map hold
     hib-image.py sealed SWAP TEXT    fail unless the image is sealed and
                                      TEXT appears nowhere on the disk
+    hib-image.py plain SWAP          fail unless the image is not sealed
     hib-image.py flip SWAP           flip one byte of chunk 1's ciphertext
+    hib-image.py swap SWAP           swap chunks 1 and 2 in the map
+    hib-image.py truncate SWAP       end the map before the last chunk
+    hib-image.py flags SWAP          clear the header's SF_CRC32_MODE
+    hib-image.py stocksig SWAP       give a sealed image the signature
+                                     of an image no one sealed
 
 The layout is kernel/power/swap.c's with the seal of
 kernel-tree-patches/*/0011: page 0 is the swap header (struct
@@ -21,6 +27,8 @@ import sys
 PAGE = 4096
 ENTRIES = PAGE // 8 - 1
 TAG = 16
+FLAGS = PAGE - 40 + 16      # struct swsusp_header's flags
+SF_CRC32_MODE = 4           # kernel/power/power.h
 
 
 def page(f, n):
@@ -47,6 +55,23 @@ def data_pages(f, first):
             break
         m = ent[ENTRIES]
     return out
+
+
+def map_pages(f, first):
+    """The map pages, in order."""
+    out, m = [], first
+    while m:
+        out.append(m)
+        m = struct.unpack_from("<Q", page(f, m), ENTRIES * 8)[0]
+    return out
+
+
+def write_map(f, first, pages):
+    """List pages in the map pages from first on, in order; zero the rest."""
+    for n, m in enumerate(map_pages(f, first)):
+        part = pages[n * ENTRIES:(n + 1) * ENTRIES]
+        f.seek(m * PAGE)
+        f.write(struct.pack("<%dQ" % ENTRIES, *(part + [0] * (ENTRIES - len(part)))))
 
 
 def chunks(f, pages, sealed):
@@ -81,6 +106,10 @@ def main():
             if text in disk:
                 sys.exit("%s: '%s' is on the disk in the clear" % (path, sys.argv[3]))
             print("sealed, %d chunks, '%s' nowhere on the disk" % (len(ch), sys.argv[3]))
+        elif cmd == "plain":
+            if sealed:
+                sys.exit("%s: the image is sealed" % path)
+            print("an image not sealed (%s), %d chunks" % (h["sig"].decode(), len(ch)))
         elif cmd == "flip":
             start, _ = ch[1]
             off = pages[start] * PAGE + 8 + 100
@@ -89,6 +118,28 @@ def main():
             f.seek(off)
             f.write(bytes([b[0] ^ 0x01]))
             print("flipped the byte at %#x, in chunk 1 of %d" % (off, len(ch)))
+        elif cmd == "swap":
+            (a, na), (b, nb) = ch[1], ch[2]
+            pages[a:b + nb] = pages[b:b + nb] + pages[a:a + na]
+            write_map(f, h["image"], pages)
+            print("swapped chunks 1 and 2 (%d and %d pages) of %d" % (na, nb, len(ch)))
+        elif cmd == "truncate":
+            last, n = ch[-1]
+            write_map(f, h["image"], pages[:last])
+            print("the map ends before chunk %d of %d (%d of %d pages left)"
+                  % (len(ch) - 1, len(ch), last, len(pages)))
+        elif cmd == "flags":
+            if not h["flags"] & SF_CRC32_MODE:
+                sys.exit("%s: the image has no CRC32 (flags %#x)" % (path, h["flags"]))
+            f.seek(FLAGS)
+            f.write(struct.pack("<I", h["flags"] & ~SF_CRC32_MODE))
+            print("header flags %#x, were %#x" % (h["flags"] & ~SF_CRC32_MODE, h["flags"]))
+        elif cmd == "stocksig":
+            if not sealed:
+                sys.exit("%s: the image is not sealed" % path)
+            f.seek(PAGE - 10)
+            f.write(b"S1SUSPEND\0")
+            print("signature S1SUSPEND on a sealed image of %d chunks" % len(ch))
         else:
             sys.exit("unknown command '%s'" % cmd)
 

@@ -290,7 +290,8 @@ int lockdown_hib_seal_end(u8 *header, const void *fields, size_t len)
  * Context: User space frozen.
  * Return: 0; -EINVAL for a malformed seal; -EACCES when the TPM does not
  * unseal the key for this kernel; -EBADMSG when the header or the first
- * page was changed; lockdown_hib_end() follows in any case.
+ * page was changed; -ENOKEY when this boot cannot open sealed images;
+ * lockdown_hib_end() follows in any case.
  */
 int lockdown_hib_open_begin(const u8 *header, const void *fields,
 			    size_t len, const void *first_page)
@@ -299,8 +300,11 @@ int lockdown_hib_open_begin(const u8 *header, const void *fields,
 	u8 digest[SHA256_DIGEST_SIZE];
 	int rc;
 
-	if (!hib.tfm)
+	if (!hib.tfm) {
+		pr_err("hibernation: the image is sealed, and this kernel opens no sealed image without %s\n",
+		       READ_ONCE(hib_missing));
 		return -ENOKEY;
+	}
 	hib.hdr = kmemdup(header, sizeof(*hib.hdr), GFP_NOIO);
 	blob = kzalloc(sizeof(*blob), GFP_NOIO);
 	rc = -ENOMEM;

@@ -394,8 +394,11 @@ static int hib_counter_check(struct tpm_chip *chip, u32 index, bool *written)
 	attrs = lockdown_be32(p + 8);
 	if (FIELD_GET(HIB_NV_TYPE, attrs) != HIB_NT_COUNTER ||
 	    !(attrs & HIB_NV_AUTHREAD) || !(attrs & HIB_NV_AUTHWRITE) ||
-	    lockdown_be16(p + 14 + policy) != 8)
+	    lockdown_be16(p + 14 + policy) != 8) {
+		pr_err("hibernation: NV index 0x%08x is not a counter the kernel can use (attributes 0x%08x)\n",
+		       index, attrs);
 		rc = -ENOTTY;
+	}
 	*written = attrs & HIB_NV_WRITTEN;
 out:
 	tpm_buf_destroy(&buf);
@@ -467,9 +470,6 @@ static int hib_counter_next(struct tpm_chip *chip, u32 index, u64 *value)
 	rc = hib_counter_check(chip, index, &written);
 	if (rc == -ENOENT)
 		rc = hib_counter_define(chip, index);
-	if (rc == -ENOTTY)
-		pr_err("hibernation: NV index 0x%08x is not a counter the kernel can use\n",
-		       index);
 	if (!rc)
 		rc = hib_counter_increment(chip, index);
 	if (!rc)

@@ -875,6 +875,29 @@ check_hibernation() {
 	[ "$OUT" = "$*" ] || { echo "expected '$*'"; return 1; }
 }
 
+# hib_swapon: the session's tmpfs, and swap on $SWAP to hibernate to.
+hib_swapon() {
+	[ ! -d "$HIBDIR" ] || return 0
+	mkdir -p "$HIBDIR" && mount -t tmpfs tmpfs "$HIBDIR" || return 1
+	cmd mkswap "$SWAP" || return 1
+	cmd swapon "$SWAP" || return 1
+	cat "/sys/class/block/${SWAP#/dev/}/dev" >/sys/power/resume
+}
+
+# resume_refused DEV TEXT...: asked to resume the image on DEV, as an
+# initramfs asks (/sys/power/resume), the kernel says TEXT and does not.
+check_resume_refused() {
+	local dev=$1 n0 n1
+
+	shift
+	n0=$(dmesg | grep -cF -- "$*")
+	cat "/sys/class/block/${dev#/dev/}/dev" >/sys/power/resume || return 1
+	n1=$(dmesg | grep -cF -- "$*")
+	dmesg | grep -E 'PM: |hibernation' | tail -n 3
+	[ "$n1" -gt "$n0" ] || { echo "the kernel did not say '$*'"; return 1; }
+	echo "$dev: not resumed"
+}
+
 # hibernate TEXT E: a session to bring back (TEXT in a tmpfs file, a
 # process, the denial counters), then "echo disk > /sys/power/state" with
 # swap on $SWAP.  ok: the write returns once the next boot has resumed the
@@ -882,12 +905,7 @@ check_hibernation() {
 check_hibernate() {
 	local pid
 
-	if [ ! -d "$HIBDIR" ]; then
-		mkdir -p "$HIBDIR" && mount -t tmpfs tmpfs "$HIBDIR" || return 1
-		cmd mkswap "$SWAP" || return 1
-		cmd swapon "$SWAP" || return 1
-		cat "/sys/class/block/${SWAP#/dev/}/dev" >/sys/power/resume || return 1
-	fi
+	hib_swapon || return 1
 	printf '%s\n' "$1" >"$HIBDIR/text"
 	sleep 1000000 </dev/null >/dev/null 2>&1 &
 	echo $! >"$HIBDIR/pid"
@@ -906,6 +924,23 @@ check_hibernate() {
 		{ echo "the denial counters changed: before, $(cat "$HIBDIR/denials")"; return 1; }
 }
 
+# hib_bench MB: scripts/bench.sh's hibernation: MB of random bytes in a
+# tmpfs file (the same image size on every kernel, none of it
+# compressible), hibernate, and after the resume the file is unchanged.
+# The host takes the figures from the console.
+check_hib_bench() {
+	local before after
+
+	hib_swapon || return 1
+	head -c "${1}M" /dev/urandom >"$HIBDIR/fill" || return 1
+	before=$(sha256sum <"$HIBDIR/fill")
+	echo shutdown >/sys/power/disk
+	cmd sh -c 'echo disk >/sys/power/state' || return 1
+	after=$(sha256sum <"$HIBDIR/fill")
+	[ "$after" = "$before" ] || { echo "the file changed"; return 1; }
+	echo "resumed; the $1 MB file is unchanged"
+}
+
 # not_resumed: a boot that should have resumed the last image came here.
 check_not_resumed() {
 	dmesg | grep -E 'PM: |hibernation' | tail -n 10
@@ -919,17 +954,21 @@ check_fresh() {
 	echo "no $HIBDIR: a fresh boot"
 }
 
-# hib_root_load: root takes the sealed key from the swap header, creates
-# the primary key it was sealed under (the kernel's template, with the
-# policy the key's public area carries) and asks the TPM to load the key,
-# satisfying every policy element it can: PCRs 4 and 7 as they are, with
-# and without locality 2 asked for.  Both must fail, the second for the
-# locality; a load that succeeds is followed by tpm2_unseal.
-check_hib_root_load() {
-	local d=/tmp/hibroot seal=$((4096 - 40 - 1024)) priv pub loc
+# The seal in the swap header (struct lockdown_hib_header): at 56 and 58
+# the sizes of the sealed key's TPM2B_PRIVATE and TPM2B_PUBLIC, which
+# follow from 60 on.
+HIB_SEAL=$((4096 - 40 - 1024))
+HIB_PRIMARY_ATTRS="fixedtpm|fixedparent|sensitivedataorigin|adminwithpolicy|noda|restricted|decrypt"
+
+# hib_seal_parts DIR: the sealed key of the image on $SWAP in DIR (priv,
+# pub, and policy, the authPolicy of its public area), and the primary
+# key the kernel seals under, made by root from the kernel's template and
+# that policy (DIR/primary.ctx).
+hib_seal_parts() {
+	local d=$1 priv pub
 
 	mkdir -p "$d"
-	dd if="$SWAP" of="$d/seal" bs=1 skip=$seal count=1024 status=none || return 1
+	dd if="$SWAP" of="$d/seal" bs=1 skip=$HIB_SEAL count=1024 status=none || return 1
 	priv=$(od -An -tu2 -j56 -N2 "$d/seal" | tr -d ' ')
 	pub=$(od -An -tu2 -j58 -N2 "$d/seal" | tr -d ' ')
 	echo "sealed key: TPM2B_PRIVATE $priv bytes, TPM2B_PUBLIC $pub bytes"
@@ -939,8 +978,44 @@ check_hib_root_load() {
 	# TPM2B_PUBLIC: size, type, nameAlg, objectAttributes, authPolicy
 	dd if="$d/pub" of="$d/policy" bs=1 skip=12 count=32 status=none
 	cmd tpm2_createprimary -C o -g sha256 -G ecc256:aes128cfb -L "$d/policy" \
-		-a "fixedtpm|fixedparent|sensitivedataorigin|adminwithpolicy|noda|restricted|decrypt" \
-		-c "$d/primary.ctx" || return 1
+		-a "$HIB_PRIMARY_ATTRS" -c "$d/primary.ctx"
+}
+
+# le16 N: N as two bytes, little-endian.
+le16() {
+	printf "\\$(printf %03o $(($1 & 255)))\\$(printf %03o $(($1 >> 8)))"
+}
+
+# hib_root_counter: root puts an ordinary NV index where the kernel's
+# hibernation counter was, holding the number of the image on $SWAP, so
+# that the image, written back, would look as if it had never been
+# resumed.
+check_hib_root_counter() {
+	local d=/tmp/hibcounter idx=0x01804c48 n i
+
+	mkdir -p "$d"
+	n=$(od -An -tu8 -j$((HIB_SEAL + 8)) -N8 "$SWAP" | tr -d ' ')
+	echo "the image on $SWAP is number $n"
+	cmd tpm2_nvreadpublic "$idx" || return 1
+	cmd tpm2_nvundefine -C o "$idx" || return 1
+	cmd tpm2_nvdefine -C o -s 8 -a "ownerread|ownerwrite|authread|authwrite" "$idx" || return 1
+	for i in 56 48 40 32 24 16 8 0; do
+		printf "\\$(printf %03o $(((n >> i) & 255)))"
+	done >"$d/value"
+	cmd tpm2_nvwrite -C o -i "$d/value" "$idx" || return 1
+	cmd tpm2_nvreadpublic "$idx"
+}
+
+# hib_root_load: root takes the sealed key from the swap header, creates
+# the primary key it was sealed under (the kernel's template, with the
+# policy the key's public area carries) and asks the TPM to load the key,
+# satisfying every policy element it can: PCRs 4 and 7 as they are, with
+# and without locality 2 asked for.  Both must fail, the second for the
+# locality; a load that succeeds is followed by tpm2_unseal.
+check_hib_root_load() {
+	local d=/tmp/hibroot loc
+
+	hib_seal_parts "$d" || return 1
 	for loc in "" two; do
 		cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
 		[ -z "$loc" ] || cmd tpm2_policylocality -S "$d/s.ctx" "$loc" || return 1
@@ -963,6 +1038,41 @@ check_hib_root_load() {
 		cmd tpm2_flushcontext "$d/s.ctx"
 	done
 	echo "the TPM refused root the sealed key, with and without locality 2 asked for"
+}
+
+# hib_root_seal: root seals a key of its own under the kernel's policy, for
+# an image it would encrypt with that key, and puts it in the seal of the
+# image on $SWAP, signature restored, for the next boot to resume.  Under
+# the kernel's primary the TPM refuses root (the primary's policy asks for
+# locality 2); under a primary of root's own it does not.
+check_hib_root_seal() {
+	local d=/tmp/hibseal priv pub
+
+	hib_seal_parts "$d" || return 1
+	head -c 32 /dev/urandom >"$d/rootkey"
+	cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
+	cmd tpm2_policylocality -S "$d/s.ctx" two || return 1
+	cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7 || return 1
+	cmd tpm2_create -C "$d/primary.ctx" -P session:"$d/s.ctx" -L "$d/policy" \
+		-a "fixedtpm|fixedparent|adminwithpolicy|noda" -i "$d/rootkey" \
+		-u "$d/rpub" -r "$d/rpriv"
+	[ "$RC" -ne 0 ] || { echo "root created a key under the kernel's primary"; return 1; }
+	grep -qiE 'locality|0x907' <<<"$OUT" ||
+		{ echo "refused, but not for the locality"; return 1; }
+	cmd tpm2_flushcontext "$d/s.ctx"
+	cmd tpm2_flushcontext -t
+	cmd tpm2_createprimary -C o -g sha256 -G ecc256:aes128cfb -c "$d/own.ctx" || return 1
+	cmd tpm2_create -C "$d/own.ctx" -L "$d/policy" \
+		-a "fixedtpm|fixedparent|adminwithpolicy|noda" -i "$d/rootkey" \
+		-u "$d/rpub" -r "$d/rpriv" || return 1
+	priv=$(stat -c %s "$d/rpriv")
+	pub=$(stat -c %s "$d/rpub")
+	{ le16 "$priv"; le16 "$pub"; cat "$d/rpriv" "$d/rpub"; } |
+		dd of="$SWAP" bs=1 seek=$((HIB_SEAL + 56)) conv=notrunc,fsync status=none ||
+		return 1
+	printf 'LDSUSPEND\0' |
+		dd of="$SWAP" bs=1 seek=$((4096 - 10)) conv=notrunc,fsync status=none || return 1
+	echo "root's key ($priv + $pub bytes), sealed under the kernel's policy by a primary of root's, is in the image's seal"
 }
 
 check_dmesg_has() {
@@ -1292,6 +1402,18 @@ after_hib_sleep() {
 	echo "lktest: hibernating again"
 	echo disk >/sys/power/state
 	echo "lktest: the second hibernation returned $?"
+}
+
+# hib_forged, and hib_nosb without Secure Boot, hibernate: the image of
+# the first is for hib_nosb and hib_blacklist to refuse; hib_nosb's, not
+# sealed, for hib_plain.
+after_hib_forged() {
+	hib_swapon
+	after_hib_sleep
+}
+
+after_hib_nosb() {
+	after_hib_forged
 }
 
 after_attack_kexec() {

@@ -42,7 +42,7 @@ install() {
     # hibernation: the swap, and root's attempt at the sealed key
     inst_multiple mkswap swapon sleep kill tpm2_startauthsession \
         tpm2_policylocality tpm2_policypcr tpm2_createprimary tpm2_load \
-        tpm2_unseal tpm2_flushcontext
+        tpm2_unseal tpm2_flushcontext tpm2_create
     inst_libdir_file "libtss2-tcti-device.so*"
 
     [[ -d $LKTEST_BINDIR ]] || dfatal "lktest: LKTEST_BINDIR is not set or missing"
