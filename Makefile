@@ -5,7 +5,7 @@
 #   make check-debug  the same matrix on a KASAN/UBSAN/KFENCE/lockdep kernel
 #                 (build/obj-debug, build/debug); run make check first.
 #                 CI's share: each kernel path once (scripts/check-debug.sh)
-#   make check-debug-full  the whole matrix on it (not in CI: 10 more minutes)
+#   make check-debug-full  the whole matrix on it (not in CI: 12 more minutes)
 #   make series   export the change as a git format-patch series
 #   make fuzz     fuzz the EFI signature-list and owner-policy parsers
 #                 (libFuzzer, ASan, UBSan; 10 million executions each)
