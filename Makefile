@@ -12,8 +12,9 @@
 #   make buildcheck  build the series as a build robot does: each config
 #                 of configs/buildcheck/, every patch in turn, sparse and
 #                 W=1 (not in CI: hours cold; resumes where it stopped)
-#   make bench    guarded-syscall and UEFI key import cost, ours vs the stock
-#                 tree (prints figures, never fails on speed; after make)
+#   make bench    guarded-syscall, UEFI key import and hibernation cost,
+#                 ours vs the stock tree (prints figures, never fails on
+#                 speed; after make)
 #   make boot S=  boot one scenario (open, integrity, confidentiality,
 #                 runtime, emulated, firmware, baddb, setupmode, demo, ...)
 #                 and show its KTAP

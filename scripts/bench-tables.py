@@ -9,10 +9,11 @@ RESULTS/run     the run's settings, key=value words: rounds, accel, cpus,
 RESULTS/data    one figure a line, key=value words: mode, kernel, scenario
                 and round (bench.sh), then what the guest printed after
                 "# bench ": kind=syscall (lktest-bench), kind=kernel
-                (lktest_kbench) or kind=keys (the UEFI key import)
+                (lktest_kbench), kind=keys (the UEFI key import) or
+                kind=hib (bench.sh's hibernation figures)
 GOALS           scripts/bench-goals.txt
 
-Prints, for each clock mode, tables 1 to 4, then the goals.
+Prints, for each clock mode, tables 1 to 5, then the goals.
 """
 import collections
 import statistics
@@ -206,6 +207,33 @@ def allowed_table(sc_rows, kb_rows, figures):
           "policy changes.")
 
 
+def hib_table(rows, figures, tab=5):
+    """Hibernate and resume, ours sealed against the stock kernel open."""
+    v = collections.defaultdict(dict)
+    kb = collections.defaultdict(set)
+    for d in rows:
+        side = "a" if d["kernel"] == "stock" else "b"
+        for op in ("hibernate", "resume"):
+            v[op][side, int(d["round"])] = float(d[op + "_us"]) / 1000
+        kb[d["kernel"]].add(d["kbytes"])
+    if not rows:
+        return
+    print()
+    print("%d. Hibernation (a session with 32 MB of random bytes in tmpfs), ms of guest "
+          "time: ours sealed (firmware Secure Boot, TPM at locality 2) against the stock "
+          "kernel without lockdown; guest CPU with AES-NI and PCLMULQDQ." % tab)
+    body = []
+    for op in ("hibernate", "resume"):
+        m, rc, sp = ratio_cells(v[op])
+        figures.add(tab, op, "-", m)
+        body.append([op, fmt(side_median(v[op], "a")), fmt(side_median(v[op], "b")), rc, sp])
+    table(("phase", "stock", "ours", "ratio", "spread"), (10, 10, 10, 6, 8), body)
+    print("   hibernate = \"hibernation entry\" to \"Power down\" (the hibernating kernel); "
+          "resume = \"resume from hibernation\" to the jump into the image (the boot "
+          "kernel). Image: %s kbytes (stock), %s (ours), as the kernels wrote them."
+          % ("/".join(sorted(kb["stock"])) or "-", "/".join(sorted(kb["ours"])) or "-"))
+
+
 def print_goals(goals_file, figures):
     lines = []
     for raw in open(goals_file):
@@ -272,6 +300,7 @@ def main():
                       "kernel_is_locked_down() exists only in ours: no stock figure.")
         keys_table([d for d in rows if d["kind"] == "keys"], settings)
         allowed_table(sc, kb, figures)
+        hib_table([d for d in rows if d["kind"] == "hib"], figures)
     if "icount" in settings["modes"].split(","):
         print_goals(goals_file, icount)
 

@@ -3,8 +3,9 @@
 #
 #   scripts/bench.sh [all|syscalls|keys|tables]
 #
-#   all        (default) both benchmarks below, then the tables
-#   syscalls   only 1., keys only 2. (the stock kernel is built either way)
+#   all        (default) the three benchmarks below, then the tables
+#   syscalls   only 1., keys only 2., hibernate only 3. (the stock kernel is
+#              built either way)
 #   tables     print the tables of the last run again
 #   ROUNDS=N   boots per kernel and case (default 3)
 #   MODES="icount wall"  how guests keep time (default both): icount =
@@ -23,6 +24,8 @@
 # 2. UEFI key import cost: the load_uefi_certs initcall (initcall_debug)
 #    booting through OVMF Secure Boot with the project's store, and with a
 #    store of 50 db certificates and 500 dbx SHA-256 hashes.
+# 3. Hibernation: hibernate and resume of the same image size, ours sealed
+#    against the stock kernel without lockdown (bench_hibernate).
 #
 # The guest prints each figure as a "# bench kind=... key=value ..." line
 # of its KTAP; they are collected into $BENCH/results/data, and
@@ -308,6 +311,64 @@ bench_keys() {
 	done
 }
 
+# 3. Hibernation: a session with a 32 MB file of random bytes hibernates
+#    and the next boot resumes it, ours sealed (bench_hib: firmware Secure
+#    Boot, the TPM) against the stock kernel without lockdown
+#    (bench_hib_open: the same firmware, Secure Boot off), the guest CPU
+#    with AES-NI and PCLMULQDQ (QEMU's -cpu max).  Then the stock kernel
+#    is asked to resume ours' sealed image (bench_hib_stock).
+bench_hibernate() {
+	local r k sc order run MODE img
+
+	"$HERE/sign-kernel.sh" "$OURS_KERNEL" "$BENCH/bzImage-ours.signed"
+	for MODE in $MODES; do
+		for ((r = 1; r <= ROUNDS; r++)); do
+			order="stock ours"
+			[ $((r % 2)) -eq 0 ] && order="ours stock"
+			for k in $order; do
+				run=$MODE-hib-$k-r$r
+				sc=bench_hib
+				[ "$k" = stock ] && sc=bench_hib_open
+				boot_one "$k" "$sc" "$run" \
+					SIGNED_KERNEL="$BENCH/bzImage-ours.signed"
+				hib_figures "$k" "$sc" "$r" "$run"
+			done
+		done
+	done
+	# ours' image before its resume (boot.sh's bench_hib_step), with the
+	# signature the stock kernel knows.
+	img=$BENCH/logs/${MODES##* }-hib-ours-r1/bench_hib.image
+	if [ -s "$img" ] && "$HERE/hib-image.py" stocksig "$img" >/dev/null; then
+		MODE=wall boot_one stock bench_hib_stock hib-stock-sealed SWAP_IMAGE="$img"
+	else
+		msg "no sealed image of ours for the stock kernel ($img)"
+		FAILED_BOOTS+=("hib-stock-sealed")
+	fi
+}
+
+# hib_figures KERNEL SCENARIO ROUND RUN: from the console of one run,
+# hibernate = "PM: hibernation: hibernation entry" to "reboot: Power down"
+# (the hibernating kernel's clock), resume = "PM: hibernation: resume from
+# hibernation" to "printk: Suspending console(s)" (the boot kernel's
+# clock, up to its jump into the image), and the kernel's own "Wrote" and
+# "Read" lines, as a line of $RESULTS/data.
+hib_figures() {
+	local con=$BENCH/logs/$4/$2.console
+
+	[ -s "$con" ] || return 0
+	awk -v pre="mode=$MODE kernel=$1 scenario=hib round=$3 kind=hib" '
+	function t(l) { sub(/^\[ */, "", l); return int(substr(l, 1, index(l, "]") - 1) * 1e6) }
+	/PM: hibernation: hibernation entry/	{ e = t($0) }
+	/reboot: Power down/ && e && !h		{ h = t($0) - e }
+	/PM: hibernation: resume from hibernation/ { s = t($0) }
+	/printk: Suspending console/ && s && !u	{ u = t($0) - s }
+	/PM: hibernation: Wrote [0-9]+ kbytes in/ { kb = $0; sub(/.*Wrote /, "", kb); sub(/ .*/, "", kb)
+		w = $0; sub(/.* in /, "", w); sub(/ .*/, "", w) }
+	/PM: hibernation: Read [0-9]+ kbytes in/	{ rd = $0; sub(/.* in /, "", rd); sub(/ .*/, "", rd) }
+	END { if (h && u) printf "%s hibernate_us=%d resume_us=%d kbytes=%s write_s=%s read_s=%s\n",
+		pre, h, u, kb, w, rd }' "$con" >>"$RESULTS/data"
+}
+
 # --- the tables ------------------------------------------------------------------
 
 print_tables() {
@@ -335,6 +396,9 @@ all() {
 	case $1 in
 	all|keys)	bench_keys ;;
 	esac
+	case $1 in
+	all|hibernate)	bench_hibernate ;;
+	esac
 	msg "done in $((SECONDS - t0)) s; logs in $BENCH/logs"
 	print_tables
 	# Figures never fail the bench; a boot whose checks failed (the
@@ -344,10 +408,10 @@ all() {
 }
 
 case ${1:-all} in
-all|syscalls|keys) all "${1:-all}" ;;
+all|syscalls|keys|hibernate) all "${1:-all}" ;;
 build-stock)	build_stock ;;
 big-store)	make_big_store ;;
 tables)		[ -f "$RESULTS/data" ] || die "no results: run bench.sh first"
 		print_tables ;;
-*)		die "usage: bench.sh [all|syscalls|keys|build-stock|big-store|tables]" ;;
+*)		die "usage: bench.sh [all|syscalls|keys|hibernate|build-stock|big-store|tables]" ;;
 esac

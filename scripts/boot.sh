@@ -105,10 +105,10 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 # whose hibernation code never ran (initcall_blacklist=), where root puts
 # an ordinary NV index with that image's number in place of the counter;
 # the host writes the image back again, and hib_counter refuses it; then
-# a boot without the TPM.  hib_first also keeps the first boot with this TPM out
-# of the way: OVMF lays memory out otherwise then (on 6.12 an ACPI reclaim
-# region moves), and resume refuses an image made under another e820 map
-# ("Hibernate inconsistent memory map detected!").
+# a boot without the TPM.  hib_first also keeps the first boot with this
+# TPM out of the way: OVMF lays memory out otherwise then (on 6.12 an ACPI
+# reclaim region moves), and resume refuses an image made under another
+# e820 map ("Hibernate inconsistent memory map detected!").
 hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=10
 		boots="hib_first hib_sleep hib_awake hib_alter hib_again hib_forged
 			hib_nosb:nosb hib_plain hib_blacklist hib_counter hib_notpm:notpm"
