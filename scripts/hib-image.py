@@ -7,7 +7,7 @@
                                      TEXT appears nowhere on the disk
     hib-image.py plain SWAP          fail unless the image is not sealed
     hib-image.py flip SWAP           flip one byte of chunk 1's ciphertext
-    hib-image.py swap SWAP           swap chunks 1 and 2 in the map
+    hib-image.py swap SWAP           swap two chunks in the map
     hib-image.py truncate SWAP       end the map before the last chunk
     hib-image.py flags SWAP          clear the header's SF_CRC32_MODE
     hib-image.py stocksig SWAP       give a sealed image the signature
@@ -119,10 +119,15 @@ def main():
             f.write(bytes([b[0] ^ 0x01]))
             print("flipped the byte at %#x, in chunk 1 of %d" % (off, len(ch)))
         elif cmd == "swap":
-            (a, na), (b, nb) = ch[1], ch[2]
+            # Two data chunks of the same size from the middle of the
+            # image, where the loader's own bookkeeping (the page-frame
+            # lists of the first chunks) cannot tell them apart.
+            i = next(i for i in range(len(ch) // 2, len(ch) - 1)
+                     if ch[i][1] == ch[i + 1][1])
+            (a, na), (b, nb) = ch[i], ch[i + 1]
             pages[a:b + nb] = pages[b:b + nb] + pages[a:a + na]
             write_map(f, h["image"], pages)
-            print("swapped chunks 1 and 2 (%d and %d pages) of %d" % (na, nb, len(ch)))
+            print("swapped chunks %d and %d (%d pages each) of %d" % (i, i + 1, na, len(ch)))
         elif cmd == "truncate":
             last, n = ch[-1]
             write_map(f, h["image"], pages[:last])
