@@ -46,14 +46,10 @@ def header(f):
 
 def data_pages(f, first):
     """The page offsets the map lists, in order."""
-    out, m = [], first
-    while m:
-        mp = page(f, m)
-        ent = struct.unpack_from("<%dQ" % (ENTRIES + 1), mp)
-        out += [e for e in ent[:ENTRIES] if e]
-        if not all(ent[:ENTRIES]):
-            break
-        m = ent[ENTRIES]
+    out = []
+    for m in map_pages(f, first):
+        ent = struct.unpack_from("<%dQ" % ENTRIES, page(f, m))
+        out += [e for e in ent if e]
     return out
 
 

@@ -1006,6 +1006,15 @@ check_hib_root_counter() {
 	cmd tpm2_nvreadpublic "$idx"
 }
 
+# hib_policy_session DIR [LOC]: a policy session in DIR/s.ctx meeting
+# the kernel's policy as root can: locality LOC asked for (tpm2-tools'
+# name, e.g. two), then PCRs 4 and 7 as they are.
+hib_policy_session() {
+	cmd tpm2_startauthsession --policy-session -S "$1/s.ctx" || return 1
+	[ -z "${2:-}" ] || cmd tpm2_policylocality -S "$1/s.ctx" "$2" || return 1
+	cmd tpm2_policypcr -S "$1/s.ctx" -l sha256:4,7
+}
+
 # hib_root_load: root takes the sealed key from the swap header, creates
 # the primary key it was sealed under (the kernel's template, with the
 # policy the key's public area carries) and asks the TPM to load the key,
@@ -1017,16 +1026,12 @@ check_hib_root_load() {
 
 	hib_seal_parts "$d" || return 1
 	for loc in "" two; do
-		cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
-		[ -z "$loc" ] || cmd tpm2_policylocality -S "$d/s.ctx" "$loc" || return 1
-		cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7 || return 1
+		hib_policy_session "$d" "$loc" || return 1
 		cmd tpm2_load -C "$d/primary.ctx" -P session:"$d/s.ctx" -u "$d/pub" \
 			-r "$d/priv" -c "$d/key.ctx"
 		if [ "$RC" -eq 0 ]; then
 			cmd tpm2_flushcontext "$d/s.ctx"
-			cmd tpm2_startauthsession --policy-session -S "$d/s.ctx"
-			[ -z "$loc" ] || cmd tpm2_policylocality -S "$d/s.ctx" "$loc"
-			cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7
+			hib_policy_session "$d" "$loc"
 			cmd tpm2_unseal -c "$d/key.ctx" -p session:"$d/s.ctx"
 			echo "root loaded the sealed key${loc:+ asking for locality $loc}"
 			return 1
@@ -1050,9 +1055,7 @@ check_hib_root_seal() {
 
 	hib_seal_parts "$d" || return 1
 	head -c 32 /dev/urandom >"$d/rootkey"
-	cmd tpm2_startauthsession --policy-session -S "$d/s.ctx" || return 1
-	cmd tpm2_policylocality -S "$d/s.ctx" two || return 1
-	cmd tpm2_policypcr -S "$d/s.ctx" -l sha256:4,7 || return 1
+	hib_policy_session "$d" two || return 1
 	cmd tpm2_create -C "$d/primary.ctx" -P session:"$d/s.ctx" -L "$d/policy" \
 		-a "fixedtpm|fixedparent|adminwithpolicy|noda" -i "$d/rootkey" \
 		-u "$d/rpub" -r "$d/rpriv"
