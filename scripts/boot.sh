@@ -100,8 +100,11 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 # hib_again refuses the replay, and root puts a key of its own, sealed
 # under the kernel's policy, in its seal; hib_forged refuses that and
 # hibernates; the same kernel without Secure Boot (same TPM) refuses
-# hib_forged's image and hibernates unsealed; hib_plain, under Secure
-# Boot, refuses that; the host writes hib_forged's image back for a boot
+# hib_forged's image and hibernates unsealed; the host edits that image
+# (what the session prints once resumed) as nothing stops root from doing
+# to an image no one sealed; hib_plain, under Secure Boot, refuses it, and
+# hib_open, without, resumes it and prints the edit.  The host writes
+# hib_forged's image back for a boot
 # whose hibernation code never ran (initcall_blacklist=), where root puts
 # an ordinary NV index with that image's number in place of the counter;
 # the host writes the image back again, and hib_counter refuses it; then
@@ -111,11 +114,12 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 # e820 map ("Hibernate inconsistent memory map detected!").
 hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=10
 		boots="hib_first hib_sleep hib_awake hib_alter hib_again hib_forged
-			hib_nosb:nosb hib_plain hib_blacklist hib_counter hib_notpm:notpm"
+			hib_nosb:nosb hib_plain hib_open:nosb hib_blacklist hib_counter
+			hib_notpm:notpm"
 		boot_extra=([hib_sleep]="lktest.resume=1" [hib_awake]="lktest.resume=1"
 			[hib_alter]="resume=/dev/vda" [hib_again]="lktest.resume=1"
 			[hib_forged]="lktest.resume=1" [hib_nosb]="lktest.resume=1"
-			[hib_plain]="lktest.resume=1"
+			[hib_plain]="lktest.resume=1" [hib_open]="lktest.resume=1"
 			[hib_blacklist]="lktest.resume=1 initcall_blacklist=lockdown_hib_init"
 			[hib_counter]="lktest.resume=1")
 		between=hibernate_step ;;
@@ -279,6 +283,10 @@ rm -rf "$tpmstate"
 # before hibernation holds in a tmpfs file (plans/hib_sleep.plan), which
 # must not be on the disk in the clear.
 HIB_MARKER="lktest-hib: the session before hibernation"
+# What hib_nosb's session prints once resumed (after_hib_nosb in
+# lktest-run.sh), and the host's edit of it.
+HIB_WRITTEN="as it was written"
+HIB_EDITED="AS ROOT EDITED IT"
 if [ "$swapdisk" = 1 ]; then
 	rm -f "$LOGS/$scenario".swap* "$LOGS/$scenario".image*
 	truncate -s 256M "$LOGS/$scenario.swap"
@@ -357,7 +365,8 @@ boot_args() {
 # tampers with that image, one byte on the disk, the rest on copies
 # (HIB_TAMPER); after hib_alter the first image is written back, one
 # resumed already.  hib_forged's image is kept, written back for
-# hib_blacklist and hib_counter; hib_nosb's must not be sealed.
+# hib_blacklist and hib_counter.  hib_nosb's must not be sealed: the host
+# edits it and keeps it for hib_open, whose console must show the edit.
 hibernate_step() {
 	local swap=$LOGS/$scenario.swap hib=$TOP/scripts/hib-image.py out t
 
@@ -373,9 +382,17 @@ hibernate_step() {
 			cp --sparse=always "$LOGS/$scenario.image1" "$swap" ;;
 	hib_forged)	out=$("$hib" sealed "$swap" "$HIB_MARKER") &&
 			cp --sparse=always "$swap" "$LOGS/$scenario.image3" ;;
-	hib_nosb)	out=$("$hib" plain "$swap") ;;
-	hib_plain|hib_blacklist)
-			out="wrote back hib_forged's image"
+	hib_nosb)	out=$("$hib" plain "$swap" &&
+				"$hib" edit "$swap" "$HIB_WRITTEN" "$HIB_EDITED") &&
+			out=${out//$'\n'/; } &&
+			cp --sparse=always "$swap" "$LOGS/$scenario.image4" ;;
+	hib_plain)	out="wrote back the edited image"
+			cp --sparse=always "$LOGS/$scenario.image4" "$swap" ;;
+	hib_open)	grep -aq "resumed the image not sealed, $HIB_EDITED" "$console.boot" ||
+				{ out="the resumed session did not print the edit"; false; } &&
+			out="the resumed session printed the edit; wrote back hib_forged's image" &&
+			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;
+	hib_blacklist)	out="wrote back hib_forged's image"
 			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;
 	*)		return 0 ;;
 	esac || { msg "$scenario: after boot '$1': ${out:-the step on the host failed}"; rc=1; return; }

@@ -12,6 +12,9 @@
     hib-image.py flags SWAP          clear the header's SF_CRC32_MODE
     hib-image.py stocksig SWAP       give a sealed image the signature
                                      of an image no one sealed
+    hib-image.py edit SWAP OLD NEW   in an image no one sealed, NEW for
+                                     OLD (as long) wherever the chunks
+                                     hold it, and the CRC32 turned off
 
 The layout is kernel/power/swap.c's with the seal of
 kernel-tree-patches/*/0011: page 0 is the swap header (struct
@@ -141,6 +144,25 @@ def main():
             f.seek(PAGE - 10)
             f.write(b"S1SUSPEND\0")
             print("signature S1SUSPEND on a sealed image of %d chunks" % len(ch))
+        elif cmd == "edit":
+            # What root does to an image no one sealed: the compressor
+            # leaves text it has not seen before as it is, and nothing
+            # but the CRC32, which the header turns off, covers it.
+            old, new = sys.argv[3].encode(), sys.argv[4].encode()
+            if sealed or len(old) != len(new):
+                sys.exit("%s: edit wants an image not sealed, OLD and NEW as long" % path)
+            data = b"".join(page(f, p) for p in pages[1:])
+            n = data.count(old)
+            data = data.replace(old, new)
+            for i, p in enumerate(pages[1:]):
+                f.seek(p * PAGE)
+                f.write(data[i * PAGE:(i + 1) * PAGE])
+            if not n:
+                sys.exit("%s: '%s' is in no page of the image" % (path, sys.argv[3]))
+            f.seek(FLAGS)
+            f.write(struct.pack("<I", h["flags"] & ~SF_CRC32_MODE))
+            print("'%s' in %d places, now '%s'; header flags %#x, were %#x"
+                  % (sys.argv[3], n, sys.argv[4], h["flags"] & ~SF_CRC32_MODE, h["flags"]))
         else:
             sys.exit("unknown command '%s'" % cmd)
 

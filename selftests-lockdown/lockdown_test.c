@@ -6,7 +6,7 @@
  * The level is read from /sys/kernel/security/lockdown, so the suite runs
  * on an open or a locked-down kernel alike and never changes the level.
  * What a kernel lacks (the MSR driver, ioperm, PCI, kexec_load, module
- * signatures) is skipped.  Where the kernel counts denials
+ * signatures, hibernation) is skipped.  Where the kernel counts denials
  * (lockdown_denials), a refusal must be counted under its reason.
  */
 #define _GNU_SOURCE
@@ -541,6 +541,65 @@ TEST(kexec_load_unload)
 	if (err == ENOSYS)
 		SKIP(return, "no kexec_load (CONFIG_KEXEC)");
 	guard_end(_metadata, &g, err);
+}
+
+/*
+ * Whether /sys/power/state offers "disk": the kernel would hibernate on
+ * a write of it.  Reading the file asks lockdown, so read it before
+ * guard_begin() takes the counters.
+ */
+static bool hibernation_offered(void)
+{
+	char buf[128];
+
+	if (read_file("/sys/power/state", buf, sizeof(buf)) < 0)
+		return false;
+	return strstr(buf, "disk") != NULL;
+}
+
+/*
+ * /dev/snapshot hands the image to user space, which cannot seal it:
+ * refused at integrity even where the kernel offers sealed hibernation
+ * (it then refuses without asking lockdown, so no count is checked).
+ */
+TEST(snapshot_open)
+{
+	struct guard g;
+	int fd, err;
+
+	if (access("/dev/snapshot", F_OK))
+		SKIP(return, "no /dev/snapshot (CONFIG_HIBERNATION_SNAPSHOT_DEV)");
+	if (!hibernation_offered() && lockdown_level() == NONE)
+		SKIP(return, "hibernation is off, and not by lockdown (nohibernate?)");
+	if (!guard_begin(_metadata, &g, INTEGRITY, "hibernation", false))
+		return;
+	fd = open("/dev/snapshot", O_RDONLY | O_CLOEXEC);
+	err = fd < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	TH_LOG("level %s, /dev/snapshot: %s", level_names[g.level],
+	       err ? strerror(err) : "opened");
+	EXPECT_EQ(guard_denies(&g) ? EPERM : 0, err);
+}
+
+/*
+ * "disk" written to /sys/power/state where the kernel does not offer it:
+ * refused and counted under lockdown.  Where it is offered the write
+ * would hibernate this machine, which is not a test's call.
+ */
+TEST(hibernate_refused)
+{
+	struct guard g;
+
+	if (access("/sys/power/state", F_OK))
+		SKIP(return, "no /sys/power/state (CONFIG_PM_SLEEP)");
+	if (hibernation_offered())
+		SKIP(return, "hibernation is offered: writing disk would hibernate");
+	if (lockdown_level() == NONE)
+		SKIP(return, "hibernation is off, and not by lockdown");
+	if (!guard_begin(_metadata, &g, INTEGRITY, "hibernation", false))
+		return;
+	guard_end(_metadata, &g, write_str("/sys/power/state", "disk"));
 }
 
 TEST_HARNESS_MAIN
