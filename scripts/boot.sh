@@ -107,8 +107,9 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 # hib_forged's image back for a boot
 # whose hibernation code never ran (initcall_blacklist=), where root puts
 # an ordinary NV index with that image's number in place of the counter;
-# the host writes the image back again, and hib_counter refuses it; then
-# a boot without the TPM.  hib_first also keeps the first boot with this
+# the host writes the image back again, and hib_counter refuses it, and
+# two copies of it after root defines a counter of its own there; then a
+# boot without the TPM.  hib_first also keeps the first boot with this
 # TPM out of the way: OVMF lays memory out otherwise then (on 6.12 an ACPI
 # reclaim region moves), and resume refuses an image made under another
 # e820 map ("Hibernate inconsistent memory map detected!").
@@ -293,8 +294,11 @@ if [ "$swapdisk" = 1 ]; then
 	# SWAP_IMAGE=FILE (scripts/bench.sh): the swap disk starts as FILE.
 	[ -z "${SWAP_IMAGE:-}" ] || cp --sparse=always "$SWAP_IMAGE" "$LOGS/$scenario.swap"
 fi
-# The copies of the swap disk hibernate_step tampers with, in the order
-# the next boot has them as disks after the swap disk (vdb, vdc, vdd).
+# The copies of the swap disk that a boot has as disks after the swap
+# disk (vdb, vdc, ...), in this order, while they exist: hibernate_step
+# tampers with the first three (HIB_TAMPER) for hib_alter, and gives
+# hib_counter two copies as they are.
+HIB_COPIES="swap truncate flags copy1 copy2"
 HIB_TAMPER="swap truncate flags"
 tpm_start() {
 	local i
@@ -345,7 +349,7 @@ boot_args() {
 		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
 		[ "$swapdisk" = 0 ] ||
 			args+=(-drive "if=virtio,format=raw,file=$LOGS/$scenario.swap")
-		for t in $HIB_TAMPER; do
+		for t in $HIB_COPIES; do
 			[ ! -e "$LOGS/$scenario.swap.$t" ] ||
 				args+=(-drive "if=virtio,format=raw,file=$LOGS/$scenario.swap.$t")
 		done
@@ -365,7 +369,8 @@ boot_args() {
 # tampers with that image, one byte on the disk, the rest on copies
 # (HIB_TAMPER); after hib_alter the first image is written back, one
 # resumed already.  hib_forged's image is kept, written back for
-# hib_blacklist and hib_counter.  hib_nosb's must not be sealed: the host
+# hib_blacklist and hib_counter, which also has two copies of it.
+# hib_nosb's must not be sealed: the host
 # edits it and keeps it for hib_open, whose console must show the edit.
 hibernate_step() {
 	local swap=$LOGS/$scenario.swap hib=$TOP/scripts/hib-image.py out t
@@ -392,8 +397,12 @@ hibernate_step() {
 				{ out="the resumed session did not print the edit"; false; } &&
 			out="the resumed session printed the edit; wrote back hib_forged's image" &&
 			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;
-	hib_blacklist)	out="wrote back hib_forged's image"
-			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;
+	hib_blacklist)	out="wrote back hib_forged's image, and two copies"
+			for t in "" .copy1 .copy2; do
+				cp --sparse=always "$LOGS/$scenario.image3" "$swap$t"
+			done ;;
+	hib_counter)	rm -f "$swap".*
+			out="removed the copies" ;;
 	*)		return 0 ;;
 	esac || { msg "$scenario: after boot '$1': ${out:-the step on the host failed}"; rc=1; return; }
 	echo "lktest-boot: after boot '$1': $out" >>"$console.boot"

@@ -23,9 +23,6 @@
 
 /* TPM 2.0 Part 2 values include/linux/tpm.h lacks in one tree or both. */
 #define HIB_CC_NV_DEFINE_SPACE		0x012a
-#define HIB_CC_NV_INCREMENT		0x0134
-#define HIB_CC_NV_READ			0x014e
-#define HIB_CC_NV_READ_PUBLIC		0x0169
 #define HIB_CC_POLICY_LOCALITY		0x016f
 #define HIB_CC_START_AUTH_SESSION	0x0176
 #define HIB_CC_POLICY_PCR		0x017f
@@ -46,13 +43,6 @@
 #define HIB_OA_NO_DA			BIT(10)
 #define HIB_OA_RESTRICTED		BIT(16)
 #define HIB_OA_DECRYPT			BIT(17)
-/* TPMA_NV */
-#define HIB_NV_AUTHWRITE		BIT(2)
-#define HIB_NV_TYPE			GENMASK(7, 4)
-#define HIB_NT_COUNTER			1
-#define HIB_NV_AUTHREAD			BIT(18)
-#define HIB_NV_NO_DA			BIT(25)
-#define HIB_NV_WRITTEN			BIT(29)
 
 /* PCR 4 (boot applications: the kernel image) and PCR 7 (Secure Boot). */
 static const u8 hib_pcr_select[3] = { BIT(4) | BIT(7), 0, 0 };
@@ -346,66 +336,22 @@ out:
 	return rc;
 }
 
-/* Start NV command @cc on @index, authorised by the index's empty password. */
-static int hib_nv_begin(struct tpm_buf *buf, u32 cc, u32 index)
+/* The hibernation counter, if it is one the kernel can use; said if not. */
+static int hib_counter_check(struct tpm_chip *chip, bool *written)
 {
-	int rc;
-
-	rc = tpm_buf_init(buf, TPM2_ST_SESSIONS, cc);
-	if (rc)
-		return rc;
-	tpm_buf_append_u32(buf, index);
-	tpm_buf_append_u32(buf, index);
-	hib_append_pw(buf);
-	return 0;
-}
-
-/*
- * The counter's attributes: -ENOENT when @index is not defined, -ENOTTY
- * when it is not a counter the kernel may read and increment.
- */
-static int hib_counter_check(struct tpm_chip *chip, u32 index, bool *written)
-{
-	struct tpm_buf buf;
-	const u8 *p, *end;
-	u16 policy;
 	u32 attrs;
 	int rc;
 
-	rc = tpm_buf_init(&buf, TPM2_ST_NO_SESSIONS, HIB_CC_NV_READ_PUBLIC);
-	if (rc)
-		return rc;
-	tpm_buf_append_u32(&buf, index);
-	rc = tpm_transmit_cmd(chip, &buf, 2, "reading the hibernation counter's public area");
-	if (rc > 0) {
-		rc = ((rc & 0x80) && (rc & 0x3f) == 0x0b) ? -ENOENT : -EIO;
-		goto out;
-	}
-	if (rc)
-		goto out;
-	/* TPM2B_NV_PUBLIC: size, nvIndex, nameAlg, attributes, authPolicy, dataSize */
-	p = &buf.data[TPM_HEADER_SIZE];
-	end = buf.data + tpm_buf_length(&buf);
-	policy = end - p >= 14 ? lockdown_be16(p + 12) : 0;
-	if (end - p < 14 + policy + 2 || lockdown_be32(p + 2) != index) {
-		rc = hib_bad_response("NV_ReadPublic");
-		goto out;
-	}
-	attrs = lockdown_be32(p + 8);
-	if (FIELD_GET(HIB_NV_TYPE, attrs) != HIB_NT_COUNTER ||
-	    !(attrs & HIB_NV_AUTHREAD) || !(attrs & HIB_NV_AUTHWRITE) ||
-	    lockdown_be16(p + 14 + policy) != 8) {
+	rc = lockdown_tpm_counter_check(chip, LOCKDOWN_HIB_COUNTER, &attrs);
+	if (rc == -ENOTTY)
 		pr_err("hibernation: NV index 0x%08x is not a counter the kernel can use (attributes 0x%08x)\n",
-		       index, attrs);
-		rc = -ENOTTY;
-	}
-	*written = attrs & HIB_NV_WRITTEN;
-out:
-	tpm_buf_destroy(&buf);
+		       LOCKDOWN_HIB_COUNTER, attrs);
+	if (!rc)
+		*written = attrs & LOCKDOWN_TPMA_NV_WRITTEN;
 	return rc;
 }
 
-static int hib_counter_define(struct tpm_chip *chip, u32 index)
+static int hib_counter_define(struct tpm_chip *chip)
 {
 	struct tpm_buf buf;
 	int rc;
@@ -417,11 +363,12 @@ static int hib_counter_define(struct tpm_chip *chip, u32 index)
 	hib_append_pw(&buf);
 	tpm_buf_append_u16(&buf, 0);		/* auth: empty */
 	tpm_buf_append_u16(&buf, 4 + 2 + 4 + 2 + 2);
-	tpm_buf_append_u32(&buf, index);
+	tpm_buf_append_u32(&buf, LOCKDOWN_HIB_COUNTER);
 	tpm_buf_append_u16(&buf, TPM_ALG_SHA256);
-	tpm_buf_append_u32(&buf, HIB_NV_AUTHWRITE | HIB_NV_AUTHREAD |
-			   HIB_NV_NO_DA |
-			   FIELD_PREP(HIB_NV_TYPE, HIB_NT_COUNTER));
+	tpm_buf_append_u32(&buf, LOCKDOWN_TPMA_NV_AUTHWRITE |
+			   LOCKDOWN_TPMA_NV_AUTHREAD | LOCKDOWN_TPMA_NV_NO_DA |
+			   FIELD_PREP(LOCKDOWN_TPMA_NV_TYPE,
+				      LOCKDOWN_TPM_NT_COUNTER));
 	tpm_buf_append_u16(&buf, 0);		/* authPolicy */
 	tpm_buf_append_u16(&buf, 8);		/* dataSize */
 	rc = hib_transmit(chip, &buf, 0, "defining the hibernation counter");
@@ -429,78 +376,20 @@ static int hib_counter_define(struct tpm_chip *chip, u32 index)
 	return rc;
 }
 
-static int hib_counter_read(struct tpm_chip *chip, u32 index, u64 *value)
-{
-	struct tpm_buf buf;
-	int rc;
-
-	rc = hib_nv_begin(&buf, HIB_CC_NV_READ, index);
-	if (rc)
-		return rc;
-	tpm_buf_append_u16(&buf, 8);
-	tpm_buf_append_u16(&buf, 0);
-	rc = hib_transmit(chip, &buf, 4 + 2 + 8, "reading the hibernation counter");
-	if (!rc && lockdown_be16(&buf.data[TPM_HEADER_SIZE + 4]) != 8)
-		rc = hib_bad_response("NV_Read");
-	if (!rc)
-		*value = lockdown_be64(&buf.data[TPM_HEADER_SIZE + 6]);
-	tpm_buf_destroy(&buf);
-	return rc;
-}
-
-static int hib_counter_increment(struct tpm_chip *chip, u32 index)
-{
-	struct tpm_buf buf;
-	int rc;
-
-	rc = hib_nv_begin(&buf, HIB_CC_NV_INCREMENT, index);
-	if (rc)
-		return rc;
-	rc = hib_transmit(chip, &buf, 0, "incrementing the hibernation counter");
-	tpm_buf_destroy(&buf);
-	return rc;
-}
-
 /* Increment the counter, defining it first if need be; its new value. */
-static int hib_counter_next(struct tpm_chip *chip, u32 index, u64 *value)
+static int hib_counter_next(struct tpm_chip *chip, u64 *value)
 {
 	bool written;
 	int rc;
 
-	rc = hib_counter_check(chip, index, &written);
+	rc = hib_counter_check(chip, &written);
 	if (rc == -ENOENT)
-		rc = hib_counter_define(chip, index);
+		rc = hib_counter_define(chip);
 	if (!rc)
-		rc = hib_counter_increment(chip, index);
+		rc = lockdown_tpm_counter_increment(chip, LOCKDOWN_HIB_COUNTER);
 	if (!rc)
-		rc = hib_counter_read(chip, index, value);
+		rc = lockdown_tpm_counter_read(chip, LOCKDOWN_HIB_COUNTER, value);
 	return rc;
-}
-
-/* Hold the default TPM 2.0 chip, or say why not. */
-static struct tpm_chip *hib_get_chip(void)
-{
-	struct tpm_chip *chip = tpm_default_chip();
-	int rc;
-
-	if (!chip)
-		return ERR_PTR(-ENODEV);
-	rc = tpm_try_get_ops(chip);
-	if (!rc && !(chip->flags & TPM_CHIP_FLAG_TPM2)) {
-		tpm_put_ops(chip);
-		rc = -ENODEV;
-	}
-	if (rc) {
-		put_device(&chip->dev);
-		return ERR_PTR(rc);
-	}
-	return chip;
-}
-
-static void hib_put_chip(struct tpm_chip *chip)
-{
-	tpm_put_ops(chip);
-	put_device(&chip->dev);
 }
 
 /**
@@ -523,7 +412,7 @@ int lockdown_hib_tpm_seal(const u8 *key, size_t keylen,
 	u32 primary;
 	int rc;
 
-	chip = hib_get_chip();
+	chip = lockdown_tpm_get();
 	if (IS_ERR(chip))
 		return PTR_ERR(chip);
 	rc = hib_begin(chip, policy, &primary);
@@ -532,9 +421,9 @@ int lockdown_hib_tpm_seal(const u8 *key, size_t keylen,
 	rc = hib_seal_key(chip, primary, policy, key, keylen, blob);
 	tpm2_flush_context(chip, primary);
 	if (!rc)
-		rc = hib_counter_next(chip, LOCKDOWN_HIB_COUNTER, counter);
+		rc = hib_counter_next(chip, counter);
 out:
-	hib_put_chip(chip);
+	lockdown_tpm_put(chip);
 	return rc;
 }
 
@@ -557,7 +446,7 @@ int lockdown_hib_tpm_unseal(const struct lockdown_hib_blob *blob, u8 *key,
 	u32 primary;
 	int rc;
 
-	chip = hib_get_chip();
+	chip = lockdown_tpm_get();
 	if (IS_ERR(chip))
 		return PTR_ERR(chip);
 	rc = hib_begin(chip, policy, &primary);
@@ -565,7 +454,7 @@ int lockdown_hib_tpm_unseal(const struct lockdown_hib_blob *blob, u8 *key,
 		rc = hib_unseal_key(chip, primary, blob, key, keylen);
 		tpm2_flush_context(chip, primary);
 	}
-	hib_put_chip(chip);
+	lockdown_tpm_put(chip);
 	return rc;
 }
 
@@ -585,22 +474,25 @@ int lockdown_hib_tpm_consume(u64 counter)
 	u64 value;
 	int rc;
 
-	chip = hib_get_chip();
+	chip = lockdown_tpm_get();
 	if (IS_ERR(chip))
 		return PTR_ERR(chip);
-	rc = hib_counter_check(chip, LOCKDOWN_HIB_COUNTER, &written);
-	if (!rc && !written)
+	rc = hib_counter_check(chip, &written);
+	if (!rc && !written) {
+		pr_err("hibernation: the image is number %llu, the TPM counter has no value\n",
+		       counter);
 		rc = -ESTALE;
+	}
 	if (!rc)
-		rc = hib_counter_read(chip, LOCKDOWN_HIB_COUNTER, &value);
+		rc = lockdown_tpm_counter_read(chip, LOCKDOWN_HIB_COUNTER, &value);
 	if (!rc && value != counter) {
 		pr_err("hibernation: the image is number %llu, the TPM counter is at %llu\n",
 		       counter, value);
 		rc = -ESTALE;
 	}
 	if (!rc)
-		rc = hib_counter_increment(chip, LOCKDOWN_HIB_COUNTER);
-	hib_put_chip(chip);
+		rc = lockdown_tpm_counter_increment(chip, LOCKDOWN_HIB_COUNTER);
+	lockdown_tpm_put(chip);
 	return rc;
 }
 
@@ -616,10 +508,10 @@ int lockdown_hib_tpm_probe(void)
 	struct tpm_chip *chip;
 	int rc;
 
-	chip = hib_get_chip();
+	chip = lockdown_tpm_get();
 	if (IS_ERR(chip))
 		return PTR_ERR(chip);
 	rc = tpm_chip_set_locality(chip, LOCKDOWN_HIB_LOCALITY) ? -ENXIO : 0;
-	hib_put_chip(chip);
+	lockdown_tpm_put(chip);
 	return rc;
 }

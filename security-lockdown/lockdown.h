@@ -10,6 +10,7 @@
 #define _SECURITY_LOCKDOWN_H
 
 #include <linux/atomic.h>
+#include <linux/bits.h>
 #include <linux/jump_label.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
@@ -248,7 +249,21 @@ static inline bool lockdown_owner_allows(struct lockdown_owner *o,
 }
 #endif
 
-/* owner_tpm.c, hibernate_tpm.c: big-endian fields of a TPM response */
+/* tpm_nv.c: the TPM NV counters of owner_tpm.c and hibernate_tpm.c */
+#define LOCKDOWN_TPMA_NV_AUTHWRITE	BIT(2)
+#define LOCKDOWN_TPMA_NV_TYPE		GENMASK(7, 4)
+#define LOCKDOWN_TPM_NT_COUNTER		1
+#define LOCKDOWN_TPMA_NV_AUTHREAD	BIT(18)
+#define LOCKDOWN_TPMA_NV_NO_DA		BIT(25)
+#define LOCKDOWN_TPMA_NV_WRITTEN	BIT(29)
+struct tpm_chip;
+struct tpm_chip *lockdown_tpm_get(void);
+void lockdown_tpm_put(struct tpm_chip *chip);
+int lockdown_tpm_counter_check(struct tpm_chip *chip, u32 index, u32 *attrs);
+int lockdown_tpm_counter_read(struct tpm_chip *chip, u32 index, u64 *value);
+int lockdown_tpm_counter_increment(struct tpm_chip *chip, u32 index);
+
+/* tpm_nv.c, hibernate_tpm.c: big-endian fields of a TPM response */
 static inline u16 lockdown_be16(const u8 *p)
 {
 	__be16 v;

@@ -554,7 +554,7 @@ static bool hibernation_offered(void)
 
 	if (read_file("/sys/power/state", buf, sizeof(buf)) < 0)
 		return false;
-	return strstr(buf, "disk") != NULL;
+	return strstr(buf, "disk");
 }
 
 /*

@@ -1006,6 +1006,28 @@ check_hib_root_counter() {
 	cmd tpm2_nvreadpublic "$idx"
 }
 
+# hib_root_recounter: root deletes the index hib_root_counter defined and
+# defines a counter at the handle, with the kernel's own attributes; a
+# counter never incremented has no value.
+check_hib_root_recounter() {
+	local idx=0x01804c48
+
+	cmd tpm2_nvundefine -C o "$idx" || return 1
+	cmd tpm2_nvdefine -C o -s 8 -a "authread|authwrite|no_da|nt=counter" "$idx" ||
+		return 1
+	cmd tpm2_nvreadpublic "$idx"
+}
+
+# hib_root_increment: root increments that counter once, which gives it
+# a value: one above the highest any counter of this TPM has held.
+check_hib_root_increment() {
+	local idx=0x01804c48
+
+	cmd tpm2_nvincrement -C "$idx" "$idx" || return 1
+	cmd tpm2_nvread -C "$idx" -s 8 -o /tmp/hibcounter.value "$idx" || return 1
+	echo "the counter holds $(od -An -tx1 /tmp/hibcounter.value)"
+}
+
 # hib_policy_session DIR [LOC]: a policy session in DIR/s.ctx meeting
 # the kernel's policy as root can: locality LOC asked for (tpm2-tools'
 # name, e.g. two), then PCRs 4 and 7 as they are.
