@@ -284,10 +284,10 @@ rm -rf "$tpmstate"
 # before hibernation holds in a tmpfs file (plans/hib_sleep.plan), which
 # must not be on the disk in the clear.
 HIB_MARKER="lktest-hib: the session before hibernation"
-# What hib_nosb's session prints once resumed (after_hib_nosb in
+# The token hib_nosb's session prints once resumed (after_hib_nosb in
 # lktest-run.sh), and the host's edit of it.
-HIB_WRITTEN="as it was written"
-HIB_EDITED="AS ROOT EDITED IT"
+HIB_WRITTEN="Jq7XwZ2kP9vTm4Rb"
+HIB_EDITED="EDITED_BY_ROOT!!"
 if [ "$swapdisk" = 1 ]; then
 	rm -f "$LOGS/$scenario".swap* "$LOGS/$scenario".image*
 	truncate -s 256M "$LOGS/$scenario.swap"
@@ -363,7 +363,7 @@ boot_args() {
 	[ "$tpm" = 0 ] || tpm_start
 }
 
-# hibernate_step BOOT: the host's part of the hibernate scenario.  After
+# hibernate_step BOOT[:HOW]: the host's part of the hibernate scenario.  After
 # hib_sleep the disk must hold a sealed image and none of the session's
 # text in the clear: a copy is kept; hib_awake hibernated again: the host
 # tampers with that image, one byte on the disk, the rest on copies
@@ -375,7 +375,7 @@ boot_args() {
 hibernate_step() {
 	local swap=$LOGS/$scenario.swap hib=$TOP/scripts/hib-image.py out t
 
-	case $1 in
+	case ${1%%:*} in
 	hib_sleep)	out=$("$hib" sealed "$swap" "$HIB_MARKER") &&
 			cp --sparse=always "$swap" "$LOGS/$scenario.image1" ;;
 	hib_awake)	out=$(for t in $HIB_TAMPER; do
@@ -393,7 +393,7 @@ hibernate_step() {
 			cp --sparse=always "$swap" "$LOGS/$scenario.image4" ;;
 	hib_plain)	out="wrote back the edited image"
 			cp --sparse=always "$LOGS/$scenario.image4" "$swap" ;;
-	hib_open)	grep -aq "resumed the image not sealed, $HIB_EDITED" "$console.boot" ||
+	hib_open)	grep -aq "resumed the image not sealed, token $HIB_EDITED" "$console.boot" ||
 				{ out="the resumed session did not print the edit"; false; } &&
 			out="the resumed session printed the edit; wrote back hib_forged's image" &&
 			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;

@@ -1437,14 +1437,15 @@ after_hib_forged() {
 }
 
 # hib_nosb, without Secure Boot, hibernates unsealed: hib_plain refuses
-# the image; the host edits the text this prints once resumed
-# (scripts/boot.sh's hibernate_step), and hib_open, again without Secure
-# Boot, resumes that edit.
+# the image; the host edits the token this prints once resumed
+# (scripts/boot.sh's hibernate_step: random letters, which the compressor
+# leaves whole), and hib_open, again without Secure Boot, resumes that
+# edit.
 after_hib_nosb() {
 	hib_swapon
 	echo "lktest: hibernating, the image not sealed"
 	echo disk >/sys/power/state
-	echo "lktest: resumed the image not sealed, as it was written"
+	echo "lktest: resumed the image not sealed, token Jq7XwZ2kP9vTm4Rb"
 }
 
 after_attack_kexec() {
