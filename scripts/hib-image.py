@@ -146,8 +146,9 @@ def main():
             print("signature S1SUSPEND on a sealed image of %d chunks" % len(ch))
         elif cmd == "edit":
             # What root does to an image no one sealed: the compressor
-            # leaves text it has not seen before as it is, and nothing
-            # but the CRC32, which the header turns off, covers it.
+            # leaves text it has not seen before (random letters) whole,
+            # and nothing but the CRC32, which the header turns off,
+            # covers it.
             old, new = sys.argv[3].encode(), sys.argv[4].encode()
             if sealed or len(old) != len(new):
                 sys.exit("%s: edit wants an image not sealed, OLD and NEW as long" % path)
