@@ -108,21 +108,23 @@ owner_tpm)	firmware=secureboot tpm=1 docs=4 files=("kernel=$SIGNED_KERNEL")
 # whose hibernation code never ran (initcall_blacklist=), where root puts
 # an ordinary NV index with that image's number in place of the counter;
 # the host writes the image back again, and hib_counter refuses it, and
-# two copies of it after root defines a counter of its own there; then a
-# boot without the TPM.  hib_first also keeps the first boot with this
+# two copies of it after root defines a counter of its own there; the
+# host writes it back once more, with the signature of an image no one
+# sealed, and Debian's packaged kernel (hib_stock) fails to load it; then
+# a boot without the TPM.  hib_first also keeps the first boot with this
 # TPM out of the way: OVMF lays memory out otherwise then (on 6.12 an ACPI
 # reclaim region moves), and resume refuses an image made under another
 # e820 map ("Hibernate inconsistent memory map detected!").
-hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=10
+hibernate)	firmware=secureboot tpm=1 tpmdev=tpm-tis swapdisk=1 docs=11
 		boots="hib_first hib_sleep hib_awake hib_alter hib_again hib_forged
 			hib_nosb:nosb hib_plain hib_open:nosb hib_blacklist hib_counter
-			hib_notpm:notpm"
+			hib_stock:stock hib_notpm:notpm"
 		boot_extra=([hib_sleep]="lktest.resume=1" [hib_awake]="lktest.resume=1"
 			[hib_alter]="resume=/dev/vda" [hib_again]="lktest.resume=1"
 			[hib_forged]="lktest.resume=1" [hib_nosb]="lktest.resume=1"
 			[hib_plain]="lktest.resume=1" [hib_open]="lktest.resume=1"
 			[hib_blacklist]="lktest.resume=1 initcall_blacklist=lockdown_hib_init"
-			[hib_counter]="lktest.resume=1")
+			[hib_counter]="lktest.resume=1" [hib_stock]="lktest.resume=1")
 		between=hibernate_step ;;
 # Root forges MokListRT (see test-initramfs/plans/attack_*.plan); attack_shim
 # forges it in a boot without shim (root can choose what boots next), then
@@ -331,22 +333,30 @@ tpm_cleanup() {
 }
 trap tpm_cleanup EXIT
 
-# boot_args NAME[:esp|:notpm|:nosb]: how one boot starts: QEMU's -kernel,
-# or the ESP folder of the shim chain with the MOK-signed kernel; with the
-# scenario's TPM unless :notpm; :nosb with a variable store of OVMF's own
-# (no keys: Secure Boot off), the scenario's TPM and disks all the same.
+# boot_args NAME[:esp|:notpm|:nosb|:stock]: how one boot starts: QEMU's
+# -kernel, or the ESP folder of the shim chain with the MOK-signed kernel;
+# with the scenario's TPM unless :notpm; :nosb with a variable store of
+# OVMF's own (no keys: Secure Boot off), the scenario's TPM and disks all
+# the same; :stock as :nosb, with Debian's packaged kernel and its
+# initramfs (scripts/stock-debian.sh) instead of ours.
 boot_args() {
-	local name=${1%%:*} cmdline t
+	local name=${1%%:*} cmdline t kernel initrd
 
 	cmdline="${base_cmdline/lktest.scenario=$scenario/lktest.scenario=$name} $extra"
 	cmdline+="${boot_extra[$name]:+ ${boot_extra[$name]}}"
 	qemu_boot=("${qemu[@]}")
-	if [ "$1" = "$name:nosb" ]; then
+	kernel=$KERNEL initrd=$INITRD
+	if [ "$1" = "$name:stock" ]; then
+		kernel=$TOP/build/stock-debian/vmlinuz initrd=$BUILD/stock-debian.initrd
+		[ -s "$kernel" ] && [ -s "$initrd" ] ||
+			die "$kernel or $initrd missing: run scripts/stock-debian.sh"
+	fi
+	if [ "$1" = "$name:nosb" ] || [ "$1" = "$name:stock" ]; then
 		cp /usr/share/OVMF/OVMF_VARS_4M.fd "$LOGS/$scenario-nosb-VARS.fd"
 		qemu_boot=("${qemu[@]/%file=$vars/file=$LOGS/$scenario-nosb-VARS.fd}")
 	fi
 	if [ "$1" != "$name:esp" ]; then
-		args=(-initrd "$INITRD" -kernel "$KERNEL" -append "$cmdline")
+		args=(-initrd "$initrd" -kernel "$kernel" -append "$cmdline")
 		[ "$swapdisk" = 0 ] ||
 			args+=(-drive "if=virtio,format=raw,file=$LOGS/$scenario.swap")
 		for t in $HIB_COPIES; do
@@ -369,7 +379,8 @@ boot_args() {
 # tampers with that image, one byte on the disk, the rest on copies
 # (HIB_TAMPER); after hib_alter the first image is written back, one
 # resumed already.  hib_forged's image is kept, written back for
-# hib_blacklist and hib_counter, which also has two copies of it.
+# hib_blacklist and hib_counter, which also has two copies of it, and
+# for hib_stock with the signature of an image no one sealed.
 # hib_nosb's must not be sealed: the host
 # edits it and keeps it for hib_open, whose console must show the edit.
 hibernate_step() {
@@ -402,7 +413,8 @@ hibernate_step() {
 				cp --sparse=always "$LOGS/$scenario.image3" "$swap$t"
 			done ;;
 	hib_counter)	rm -f "$swap".*
-			out="removed the copies" ;;
+			cp --sparse=always "$LOGS/$scenario.image3" "$swap" &&
+			out="removed the copies; wrote back hib_forged's image: $("$hib" stocksig "$swap")" ;;
 	*)		return 0 ;;
 	esac || { msg "$scenario: after boot '$1': ${out:-the step on the host failed}"; rc=1; return; }
 	echo "lktest-boot: after boot '$1': $out" >>"$console.boot"

@@ -102,6 +102,8 @@ sign_all() {
 }
 stage sign	sign_all
 stage initramfs	"$TOP/scripts/mkinitramfs.sh"
+[[ " ${SCENARIOS//[$'\t\n']/ } " != *" hibernate "* ]] ||
+	stage stock-debian "$TOP/scripts/stock-debian.sh"
 
 matrix
 kunit

@@ -189,6 +189,10 @@ trap 'kill "$other" 2>/dev/null' EXIT
 
 stage store-baddb "$TOP/scripts/mkstore.sh" baddb
 stage initramfs	"$TOP/scripts/mkinitramfs.sh"
+# Debian's own packaged kernel, which the hibernate scenario asks to
+# resume a sealed image (hib_stock).
+[[ " ${SCENARIOS//[$'\t\n']/ } " != *" hibernate "* ]] ||
+	stage stock-debian "$TOP/scripts/stock-debian.sh"
 # The MOK enrolled through shim's MokManager (three boots, skipped when
 # nothing changed).
 stage shim-vars	"$TOP/scripts/mkshimvars.sh"
