@@ -380,9 +380,9 @@ boot_args() {
 # (HIB_TAMPER); after hib_alter the first image is written back, one
 # resumed already.  hib_forged's image is kept, written back for
 # hib_blacklist and hib_counter, which also has two copies of it, and
-# for hib_stock with the signature of an image no one sealed.
-# hib_nosb's must not be sealed: the host
-# edits it and keeps it for hib_open, whose console must show the edit.
+# for hib_stock with the signature of an image no one sealed.  hib_nosb's
+# must not be sealed: the host edits it and keeps it for hib_open, whose
+# console must show the edit.
 hibernate_step() {
 	local swap=$LOGS/$scenario.swap hib=$TOP/scripts/hib-image.py out t
 
@@ -409,9 +409,9 @@ hibernate_step() {
 			out="the resumed session printed the edit; wrote back hib_forged's image" &&
 			cp --sparse=always "$LOGS/$scenario.image3" "$swap" ;;
 	hib_blacklist)	out="wrote back hib_forged's image, and two copies"
-			for t in "" .copy1 .copy2; do
-				cp --sparse=always "$LOGS/$scenario.image3" "$swap$t"
-			done ;;
+			cp --sparse=always "$LOGS/$scenario.image3" "$swap" &&
+			cp --sparse=always "$swap" "$swap.copy1" &&
+			cp --sparse=always "$swap" "$swap.copy2" ;;
 	hib_counter)	rm -f "$swap".*
 			cp --sparse=always "$LOGS/$scenario.image3" "$swap" &&
 			out="removed the copies; wrote back hib_forged's image: $("$hib" stocksig "$swap")" ;;

@@ -35,6 +35,7 @@ export TPM2TOOLS_TCTI=device:/dev/tpmrm0
 KTAP=${LKTEST_KTAP:-/dev/ttyS1}
 SWAP=/dev/vda			# the swap disk of scripts/boot.sh's swapdisk=1
 HIBDIR=/run/lktest-hib		# a tmpfs the resumed session must bring back
+HIB_COUNTER=0x01804c48		# CONFIG_SECURITY_LOCKDOWN_HIBERNATION_COUNTER
 
 # Messages of the errno values the real tools print as text.
 declare -A ERRTEXT=(
@@ -991,7 +992,7 @@ le16() {
 # that the image, written back, would look as if it had never been
 # resumed.
 check_hib_root_counter() {
-	local d=/tmp/hibcounter idx=0x01804c48 n i
+	local d=/tmp/hibcounter idx=$HIB_COUNTER n i
 
 	mkdir -p "$d"
 	n=$(od -An -tu8 -j$((HIB_SEAL + 8)) -N8 "$SWAP" | tr -d ' ')
@@ -1010,7 +1011,7 @@ check_hib_root_counter() {
 # defines a counter at the handle, with the kernel's own attributes; a
 # counter never incremented has no value.
 check_hib_root_recounter() {
-	local idx=0x01804c48
+	local idx=$HIB_COUNTER
 
 	cmd tpm2_nvundefine -C o "$idx" || return 1
 	cmd tpm2_nvdefine -C o -s 8 -a "authread|authwrite|no_da|nt=counter" "$idx" ||
@@ -1021,7 +1022,7 @@ check_hib_root_recounter() {
 # hib_root_increment: root increments that counter once, which gives it
 # a value: one above the highest any counter of this TPM has held.
 check_hib_root_increment() {
-	local idx=0x01804c48
+	local idx=$HIB_COUNTER
 
 	cmd tpm2_nvincrement -C "$idx" "$idx" || return 1
 	cmd tpm2_nvread -C "$idx" -s 8 -o /tmp/hibcounter.value "$idx" || return 1
