@@ -154,12 +154,12 @@ def main():
                 sys.exit("%s: edit wants an image not sealed, OLD and NEW as long" % path)
             data = b"".join(page(f, p) for p in pages[1:])
             n = data.count(old)
+            if not n:
+                sys.exit("%s: '%s' is in no page of the image" % (path, sys.argv[3]))
             data = data.replace(old, new)
             for i, p in enumerate(pages[1:]):
                 f.seek(p * PAGE)
                 f.write(data[i * PAGE:(i + 1) * PAGE])
-            if not n:
-                sys.exit("%s: '%s' is in no page of the image" % (path, sys.argv[3]))
             f.seek(FLAGS)
             f.write(struct.pack("<I", h["flags"] & ~SF_CRC32_MODE))
             print("'%s' in %d places, now '%s'; header flags %#x, were %#x"
