@@ -522,18 +522,20 @@ for b in "${boots[@]}"; do
 	# whether it was this one is not known.  Any other hang after the
 	# harness started fails, and so does any other report of the first
 	# boot's kernel.
+	lost=0
+	[ $rc -ne 124 ] || ! lost_timer "$console.boot" || lost=1
 	if [ $rc -eq 124 ] && [ $retried = 0 ] &&
-		{ [ ! -s "$ktap.boot" ] || lost_timer "$console.boot"; }; then
+		{ [ ! -s "$ktap.boot" ] || [ $lost = 1 ]; }; then
 		retried=1
 		why="hung before the harness started"
-		! lost_timer "$console.boot" || why="hung: a vCPU lost its timer interrupt"
+		[ $lost = 0 ] || why="hung: a vCPU lost its timer interrupt"
 		[ -s "$ktap.boot" ] || why+=" (no KTAP)"
 		msg "$scenario: boot '$b' $why" \
 			"(console: $(tail -c 2000 "$console.boot" | tr -d '\r' |
 			grep -a . | tail -1 | cut -c1-160)); booting it again"
 		# The stall's report is the emulator's, not this kernel's:
 		# kept apart from the console judged below.
-		if lost_timer "$console.boot"; then
+		if [ $lost = 1 ]; then
 			mv "$console.boot" "$console.lost-timer"
 			why+=", its console: $console.lost-timer"
 		else
