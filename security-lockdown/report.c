@@ -16,9 +16,9 @@
 #include <linux/audit.h>
 #include <linux/cred.h>
 #include <linux/init.h>
+#include <linux/jiffies.h>
 #include <linux/lsm_audit.h>
 #include <linux/pci.h>
-#include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -36,23 +36,24 @@
  */
 #define LOCKDOWN_ALLOWED LOCKDOWN_NONE	/* the allowed accesses' slot */
 
-/* A report limit that a spent window answers without taking its lock. */
+/*
+ * A report limit: at most LOCKDOWN_LIMIT_BURST reports in a window of
+ * LOCKDOWN_LIMIT_INTERVAL, the window starting at the first report after
+ * the last one ended.  Lock-free (refusals come from NMIs too); a spent
+ * window costs a few loads and comparisons.
+ */
+#define LOCKDOWN_LIMIT_INTERVAL	(5 * HZ)
+#define LOCKDOWN_LIMIT_BURST	10
+
 struct lockdown_limit {
-	struct ratelimit_state rs;
-	unsigned long quiet_until;	/* jiffies; quiet before it */
+	unsigned long window_end;	/* jiffies */
+	atomic_t left;			/* reports left in the window */
 };
 
-/* 10 reports in 5 seconds; the caller counts what is held back. */
-#define LOCKDOWN_LIMIT_INIT(name) {					\
-	.rs = RATELIMIT_STATE_INIT_FLAGS(name, DEFAULT_RATELIMIT_INTERVAL,	\
-					 DEFAULT_RATELIMIT_BURST,	\
-					 RATELIMIT_MSG_ON_RELEASE),	\
-	.quiet_until = INITIAL_JIFFIES,					\
-}
-
 static struct lockdown_limit lockdown_limits[LOCKDOWN_CONFIDENTIALITY_MAX] = {
-	[0 ... LOCKDOWN_CONFIDENTIALITY_MAX - 1] =
-		LOCKDOWN_LIMIT_INIT(lockdown_limits),
+	[0 ... LOCKDOWN_CONFIDENTIALITY_MAX - 1] = {
+		.window_end = INITIAL_JIFFIES,
+	},
 };
 
 /* Reports due at the last report made, per limit. */
@@ -86,22 +87,18 @@ static struct {
 static atomic_long_t lockdown_refusals_lost;
 
 /*
- * Whether a report may go out now.  Once @l is spent, @l->quiet_until
- * holds the end of its window: until then the answer is a load and a
- * comparison, not the ratelimit's lock, so that a daemon the owner policy
- * allows, or a program refused in a loop, costs next to nothing per call.
+ * Whether a report may go out now.  Whoever starts a new window refills
+ * it; a report racing that start may pass on the last window's rest.
  */
 static bool lockdown_limit_pass(struct lockdown_limit *l)
 {
-	if (time_before(jiffies, READ_ONCE(l->quiet_until)))
-		return false;
-	if (__ratelimit(&l->rs))
-		return true;
-	/* Spent, not merely contended: quiet until the window ends. */
-	if (READ_ONCE(l->rs.printed) >= l->rs.burst)
-		WRITE_ONCE(l->quiet_until,
-			   READ_ONCE(l->rs.begin) + l->rs.interval);
-	return false;
+	unsigned long end = READ_ONCE(l->window_end);
+	unsigned long now = jiffies;
+
+	if (time_after_eq(now, end) &&
+	    try_cmpxchg(&l->window_end, &end, now + LOCKDOWN_LIMIT_INTERVAL))
+		atomic_set(&l->left, LOCKDOWN_LIMIT_BURST);
+	return atomic_dec_if_positive(&l->left) >= 0;
 }
 
 /*
