@@ -12,8 +12,10 @@
 #include <linux/atomic.h>
 #include <linux/bits.h>
 #include <linux/jump_label.h>
+#include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -227,7 +229,54 @@ bool lockdown_owner_question(struct lockdown_owner *o,
 extern struct lockdown_owner lockdown_owner;
 #define LOCKDOWN_RUNNING_OWNER	(&lockdown_owner)
 extern struct lsm_blob_sizes lockdown_blob_sizes;
-struct lockdown_access *lockdown_owner_access(enum lockdown_reason what);
+extern bool lockdown_blob_ready;
+
+/**
+ * struct lockdown_task - the lockdown LSM's part of a task's security blob
+ * @access: the access the task's guarded site is asking about, while it
+ *	asks (lockdown_owner_question()), else NULL
+ */
+struct lockdown_task {
+	struct lockdown_access *access;
+};
+
+static __always_inline struct lockdown_task *
+lockdown_task(const struct task_struct *t)
+{
+	if (!lockdown_blob_ready || !t->security)
+		return NULL;
+	return t->security + lockdown_blob_sizes.lbs_task;
+}
+
+/**
+ * lockdown_owner_access - the access the running task's site asks about
+ * @what: the reason the locked_down hook is asked about
+ *
+ * The blob is the running task's own, set and cleared by the task itself
+ * and never inherited (a child's blob starts zeroed); an interrupt that
+ * asks inside the window is not in task context and gets NULL.
+ *
+ * Inline: the hook asks it about every question past the open fast path.
+ *
+ * Context: Any.
+ * Return: the access lockdown_owner_question() handed over for @what, or
+ * NULL.
+ */
+static inline struct lockdown_access *
+lockdown_owner_access(enum lockdown_reason what)
+{
+	const struct lockdown_task *lt;
+	struct lockdown_access *a;
+
+	if (!in_task())
+		return NULL;
+	lt = lockdown_task(current);
+	if (!lt)
+		return NULL;
+	a = READ_ONCE(lt->access);
+	return a && a->what == what ? a : NULL;
+}
+
 bool lockdown_owner_allows(struct lockdown_owner *o, struct lockdown_access *a);
 void __init lockdown_owner_init(void);
 #else

@@ -47,22 +47,13 @@ struct lockdown_owner lockdown_owner = {
 	.lock = __MUTEX_INITIALIZER(lockdown_owner.lock),
 };
 
-/**
- * struct lockdown_task - the lockdown LSM's part of a task's security blob
- * @access: the access the task's guarded site is asking about, while it
- *	asks (lockdown_owner_question()), else NULL
- */
-struct lockdown_task {
-	struct lockdown_access *access;
-};
-
 /* Filled in with offsets by the LSM framework at boot. */
 struct lsm_blob_sizes lockdown_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct lockdown_task),
 };
 
 /* The blob offset is valid: the LSM framework initialised lockdown. */
-static bool lockdown_blob_ready __ro_after_init;
+bool lockdown_blob_ready __ro_after_init;
 
 /**
  * lockdown_owner_init - note that the task blob can be used
@@ -86,40 +77,6 @@ void __init lockdown_owner_init(void)
 bool lockdown_owner_can_ask(void)
 {
 	return lockdown_blob_ready;
-}
-
-static __always_inline struct lockdown_task *
-lockdown_task(const struct task_struct *t)
-{
-	if (!lockdown_blob_ready || !t->security)
-		return NULL;
-	return t->security + lockdown_blob_sizes.lbs_task;
-}
-
-/**
- * lockdown_owner_access - the access the running task's site asks about
- * @what: the reason the locked_down hook is asked about
- *
- * The blob is the running task's own, set and cleared by the task itself
- * and never inherited (a child's blob starts zeroed); an interrupt that
- * asks inside the window is not in task context and gets NULL.
- *
- * Context: Any.
- * Return: the access lockdown_owner_question() handed over for @what, or
- * NULL.
- */
-struct lockdown_access *lockdown_owner_access(enum lockdown_reason what)
-{
-	const struct lockdown_task *lt;
-	struct lockdown_access *a;
-
-	if (!in_task())
-		return NULL;
-	lt = lockdown_task(current);
-	if (!lt)
-		return NULL;
-	a = READ_ONCE(lt->access);
-	return a && a->what == what ? a : NULL;
 }
 
 /**
@@ -655,41 +612,10 @@ static int lockdown_owner_match(const struct lockdown_owner_policy *p,
 	}
 }
 
-/*
- * The rule of @o's current policy that allows @a: its index, with its
- * line and the policy's serial put in @a; or -ENOENT.  -EAGAIN when the
- * MSR of @a has a rule with a mask and @a does not hold the register's
- * value yet.
- */
-static int lockdown_owner_find(struct lockdown_owner *o,
-			       struct lockdown_access *a)
-{
-	const struct lockdown_owner_set *set;
-	int idx = -ENOENT;
-
-	rcu_read_lock_sched();
-	set = rcu_dereference_sched(o->set);
-	if (set && a->what == LOCKDOWN_MSR && a->msr.read) {
-		/* Old value unknown: the rule for this MSR, whatever its mask. */
-		idx = lockdown_policy_match_msr(set->policy, a->msr.reg,
-						a->msr.new, a->msr.new);
-		if (idx >= 0 && set->policy->rules[idx].msr.mask != ~0ULL)
-			idx = -EAGAIN;
-	} else if (set) {
-		idx = lockdown_owner_match(set->policy, a);
-	}
-	if (idx >= 0) {
-		a->line = set->policy->rules[idx].line;
-		a->serial = set->policy->serial;
-	}
-	rcu_read_unlock_sched();
-	return idx;
-}
-
 /**
  * lockdown_owner_allows - whether a rule of @o's policy allows @a
  * @o: the owner policy state
- * @a: the access; @a->rule, @a->line and @a->serial are set
+ * @a: the access; @a->rule, and with a rule @a->line and @a->serial, are set
  *
  * For an MSR whose rule has a mask, the register is read (outside any
  * RCU section: it may sleep) and the policy asked again, since it may
@@ -701,17 +627,35 @@ static int lockdown_owner_find(struct lockdown_owner *o,
  */
 bool lockdown_owner_allows(struct lockdown_owner *o, struct lockdown_access *a)
 {
+	const struct lockdown_owner_set *set;
 	int idx;
 
 	if (!rcu_access_pointer(o->set))	/* no policy: refused as is */
 		return false;
-	idx = lockdown_owner_find(o, a);
+again:
+	idx = -ENOENT;
+	rcu_read_lock_sched();
+	set = rcu_dereference_sched(o->set);
+	if (set && a->what == LOCKDOWN_MSR && a->msr.read) {
+		/* Old value unknown: the rule for this MSR, whatever its mask. */
+		idx = lockdown_policy_match_msr(set->policy, a->msr.reg,
+						a->msr.new, a->msr.new);
+		if (idx >= 0 && set->policy->rules[idx].msr.mask != ~0ULL)
+			idx = -EAGAIN;	/* a mask: read the register first */
+	} else if (set) {
+		idx = lockdown_owner_match(set->policy, a);
+	}
+	if (idx >= 0) {
+		a->line = set->policy->rules[idx].line;
+		a->serial = set->policy->serial;
+	}
+	rcu_read_unlock_sched();
 
 	if (unlikely(idx == -EAGAIN)) {
 		idx = -ENOENT;
 		if (!a->msr.read(a->msr.cpu, a->msr.reg, &a->msr.old)) {
-			a->msr.read = NULL;
-			idx = lockdown_owner_find(o, a);
+			a->msr.read = NULL;	/* @a->msr.old holds it */
+			goto again;
 		}
 	}
 	a->rule = idx;
