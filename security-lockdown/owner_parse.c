@@ -526,11 +526,11 @@ out:
 	return ret;
 }
 
-/* Ports or offsets [from, from + num - 1] inside [start, end]; num 0 never. */
-static bool span_inside(unsigned long from, unsigned long num,
-			unsigned long start, unsigned long end)
+/* The last of @num ports or offsets from @from; false for none or past ~0. */
+static bool span_last(unsigned long from, unsigned long num,
+		      unsigned long *last)
 {
-	return num && from >= start && from <= end && num - 1 <= end - from;
+	return num && !check_add_overflow(from, num - 1, last);
 }
 
 /**
@@ -589,15 +589,16 @@ int lockdown_policy_match_pci(const struct lockdown_owner_policy *p,
 			      unsigned int off, unsigned int len)
 {
 	const struct lockdown_rule *r;
+	unsigned long last;
 	unsigned int i;
 
-	if (!p)
+	if (!p || !span_last(off, len, &last))
 		return -ENOENT;
 	for (i = 0; i < p->nr_rules; i++) {
 		r = &p->rules[i];
 		if (r->kind == LOCKDOWN_RULE_PCI && r->pci.domain == domain &&
 		    r->pci.bus == bus && r->pci.devfn == devfn &&
-		    span_inside(off, len, r->pci.start, r->pci.end))
+		    off >= r->pci.start && last <= r->pci.end)
 			return i;
 	}
 	return -ENOENT;
@@ -620,14 +621,15 @@ int lockdown_policy_match_ioport(const struct lockdown_owner_policy *p,
 				 unsigned long from, unsigned long num)
 {
 	const struct lockdown_rule *r;
+	unsigned long last;
 	unsigned int i;
 
-	if (!p)
+	if (!p || !span_last(from, num, &last))
 		return -ENOENT;
 	for (i = 0; i < p->nr_rules; i++) {
 		r = &p->rules[i];
-		if (r->kind == LOCKDOWN_RULE_IOPORT &&
-		    span_inside(from, num, r->io.start, r->io.end))
+		if (r->kind == LOCKDOWN_RULE_IOPORT && from >= r->io.start &&
+		    last <= r->io.end)
 			return i;
 	}
 	return -ENOENT;
