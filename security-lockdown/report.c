@@ -19,6 +19,7 @@
 #include <linux/jiffies.h>
 #include <linux/lsm_audit.h>
 #include <linux/pci.h>
+#include <linux/ratelimit_types.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -37,13 +38,11 @@
 #define LOCKDOWN_ALLOWED LOCKDOWN_NONE	/* the allowed accesses' slot */
 
 /*
- * A report limit: at most LOCKDOWN_LIMIT_BURST reports in a window of
- * LOCKDOWN_LIMIT_INTERVAL, the window starting at the first report after
- * the last one ended.  Lock-free (refusals come from NMIs too); a spent
- * window costs a few loads and comparisons.
+ * A report limit: at most DEFAULT_RATELIMIT_BURST reports in a window of
+ * DEFAULT_RATELIMIT_INTERVAL (printk's defaults), the window starting at
+ * the first report after the last one ended.  Lock-free (refusals come
+ * from NMIs too); a spent window costs a few loads and comparisons.
  */
-#define LOCKDOWN_LIMIT_INTERVAL	(5 * HZ)
-#define LOCKDOWN_LIMIT_BURST	10
 
 struct lockdown_limit {
 	unsigned long window_end;	/* jiffies */
@@ -96,8 +95,8 @@ static bool lockdown_limit_pass(struct lockdown_limit *l)
 	unsigned long now = jiffies;
 
 	if (time_after_eq(now, end) &&
-	    try_cmpxchg(&l->window_end, &end, now + LOCKDOWN_LIMIT_INTERVAL))
-		atomic_set(&l->left, LOCKDOWN_LIMIT_BURST);
+	    try_cmpxchg(&l->window_end, &end, now + DEFAULT_RATELIMIT_INTERVAL))
+		atomic_set(&l->left, DEFAULT_RATELIMIT_BURST);
 	return atomic_dec_if_positive(&l->left) >= 0;
 }
 
